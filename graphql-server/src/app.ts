@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { type Config, loadConfig } from './config';
+import type { Actor, Context } from './context';
+import { schema } from './graphql/schema';
+import { attachGraphqlWs } from './graphql/ws';
+import { createYogaServer } from './graphql/yoga';
+import { BODY_LIMIT_BYTES } from './http/limits';
+import { registerSecurity } from './http/security';
+import { cookieWriter, readSessionToken, requestInfo } from './http/session';
+import { type Database, openDatabase } from './lib/db';
+import { createEventBus } from './lib/events';
+import { createLogger, type Logger } from './lib/logger';
+import { createMailer } from './lib/mail';
+import { httpRequestSeconds, httpRequests, metricsRegistry } from './lib/metrics';
+import { createEventTransport } from './lib/pubsub';
+import { createStorage } from './lib/storage';
+import { registerAuthRoutes } from './rest/auth.routes';
+import { registerCaseRoutes } from './rest/cases.routes';
+import { registerErrorHandler } from './rest/errors';
+import { registerHealthRoutes } from './rest/health.routes';
+import { registerPaymentRoutes } from './rest/payments.routes';
+import { registerPeopleRoutes } from './rest/people.routes';
+import { seedIfEmpty } from './scripts/seed-data';
+import { createServices, type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolved from the session cookie before any /api or /graphql handler runs. */
+    actor: Actor | null;
+    sessionToken: string | null;
+  }
+}
+
+export interface App {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  services: Services;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+const WEB_DIST = join(import.meta.dirname, '../../web/dist');
+
+/** Builds the whole server (database, services, GraphQL over HTTP and WebSocket, REST, web) without listening. */
+export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
+  const config: Config = { ...loadConfig(), ...overrides };
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    logger,
+  });
+  const { db } = database;
+  const mailer = createMailer({ ...config.mail, logger });
+  const transport = createEventTransport(config.redisUrl, logger);
+  const events = createEventBus(transport.eventTarget ? { eventTarget: transport.eventTarget } : {});
+  const storage = createStorage(config);
+  const services = createServices({ config, db, mailer, logger, events, storage });
+  if (config.seedOnEmpty) await seedIfEmpty(db, config, logger);
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    // Request ids: the proxy's X-Request-Id when it is a sane token, else a new UUID; every log line of
+    // the request carries it as reqId, and the response echoes it.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Graceful shutdown: responses finished while closing end their keep-alive connection, so close()
+  // does not wait on clients that would otherwise keep an idle connection open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    httpRequestSeconds.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+  const security = await registerSecurity(app, {
+    publicUrl: config.publicUrl,
+    allowedOrigins: config.allowedOrigins,
+    rateLimits: config.rateLimits,
+    redisUrl: config.redisUrl,
+    indexHtmlPath: join(WEB_DIST, 'index.html'),
+    graphiql: config.graphiql,
+  });
+  await app.register(fastifyCookie);
+  // One multipart parser for the app: REST uploads and GraphQL multipart requests both use it.
+  await app.register(fastifyMultipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10, fields: 100 } });
+  registerErrorHandler(app);
+
+  const secureCookies = config.publicUrl.startsWith('https://');
+  app.decorateRequest('actor', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/graphql')) return;
+    request.sessionToken = readSessionToken(request.headers.cookie);
+    request.actor = await services.auth.actorFromSession(request.sessionToken);
+  });
+
+  const yoga = createYogaServer({
+    schema,
+    logger,
+    graphiql: config.graphiql,
+    isProduction: config.isProduction,
+    security,
+    context: async ({ req, reply }): Promise<Context> => ({
+      db,
+      services,
+      events,
+      actor: req.actor,
+      sessionToken: req.sessionToken,
+      request: requestInfo(req),
+      cookies: cookieWriter(reply, secureCookies),
+    }),
+  });
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: (req, reply) => yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
+  });
+  const ws = attachGraphqlWs({
+    server: app.server,
+    yoga,
+    db,
+    services,
+    events,
+    logger,
+    isCrossSite: security.isCrossSite,
+  });
+
+  registerHealthRoutes(app, { db, transport });
+  // Scraped by Prometheus on the internal network; the proxy does not expose it (deploy/Caddyfile).
+  app.get('/metrics', async (_request, reply) =>
+    reply.header('content-type', metricsRegistry.contentType).send(await metricsRegistry.metrics()),
+  );
+  await app.register(async (api) => {
+    registerAuthRoutes(api, { services, secureCookies });
+    registerPaymentRoutes(api, { services });
+    registerPeopleRoutes(api, { services });
+    registerCaseRoutes(api, { services });
+  });
+
+  if (existsSync(WEB_DIST)) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
+    // The web client routes on its own: unknown non-API paths get its index.html.
+    app.get('/*', (request, reply) => {
+      if (request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Not found' });
+      return reply.sendFile('index.html');
+    });
+  }
+
+  return {
+    app,
+    config,
+    database,
+    services,
+    logger,
+    async close() {
+      await ws.close();
+      await app.close();
+      await transport.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { RATE_LIMITS } from './http/limits';
+
+// The environment, read once and validated. Every variable has an embedded default so that
+// `npm start` on a fresh machine runs the whole product offline (see README "Configuration").
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  PUBLIC_URL: optionalString,
+  /** Other origins (comma-separated) allowed to send cookie-authenticated writes, e.g. a separate web host. */
+  ALLOWED_ORIGINS: optionalString,
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Login attempts allowed per client IP in 15 minutes (the end-to-end suite signs in far more often).
+  LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(100),
+  /** Multiplies every per-IP rate limit of http/limits.ts (e.g. 100 for a browser test run from one IP). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
+  REDIS_URL: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('VetConsult <no-reply@vetconsult.local>'),
+  ADMIN_EMAIL: z.string().default('admin@vetconsult.local'),
+  ADMIN_PASSWORD: z.string().min(8).default('admin-demo-2026'),
+  SEED_ON_EMPTY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GRAPHIQL: bool,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  CONSULT_FEE_CENTS: z.coerce.number().int().min(0).default(15000),
+  REVISIT_FEE_CENTS: z.coerce.number().int().min(0).default(7500),
+  CURRENCY: z.string().toLowerCase().default('cad'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    /** Per-IP limits of http/limits.ts; tests that are not about them raise them. */
+    rateLimits: Object.fromEntries(
+      Object.entries(RATE_LIMITS).map(([bucket, rule]) => [
+        bucket,
+        { ...rule, max: Math.ceil(rule.max * e.RATE_LIMIT_SCALE) },
+      ]),
+    ) as typeof RATE_LIMITS,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
+    redisUrl: e.REDIS_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
+    uploadsDir: resolve(dataDir, 'uploads'),
+    admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
+    seedOnEmpty: e.SEED_ON_EMPTY,
+    logLevel: e.LOG_LEVEL,
+    graphiql: e.GRAPHIQL || e.NODE_ENV !== 'production',
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        }
+      : undefined,
+    prices: { consultFeeCents: e.CONSULT_FEE_CENTS, revisitFeeCents: e.REVISIT_FEE_CENTS, currency: e.CURRENCY },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

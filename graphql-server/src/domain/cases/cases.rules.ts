@@ -1,0 +1,144 @@
+import type { Actor } from '../../context';
+import type { CaseStatus } from '../../generated/prisma/enums';
+import { conflict, forbidden } from '../../lib/errors';
+import { instantOf, localTime } from '../../lib/time-zone';
+
+// Pure rules of SPEC §4 "Case lifecycle" and §6 "Roles and permissions". No database, no I/O: the
+// service loads the case and asks these functions; both doors get the same answers.
+
+export type CaseActor = Pick<Actor, 'id' | 'role' | 'approved' | 'specialty'>;
+
+export interface CaseFacts {
+  vetId: number;
+  specialistId: number | null;
+  status: CaseStatus;
+  specialty?: string | null;
+}
+
+export const NOT_AUTHORIZED_TO_REVISIT = 'You are not authorized to revisit this case';
+export const REVISIT_NEEDS_REVIEWED = 'This case must be completed before it can be revisited';
+export const CASE_ALREADY_ACCEPTED = 'This case has already been accepted';
+
+/** The lifecycle: draft -> pending_payment -> pending -> accepted -> reviewed. */
+export const NEXT_STATUS: Readonly<Record<CaseStatus, CaseStatus | null>> = {
+  draft: 'pending_payment',
+  pending_payment: 'pending',
+  pending: 'accepted',
+  accepted: 'reviewed',
+  reviewed: null,
+};
+
+export function canMove(from: CaseStatus, to: CaseStatus): boolean {
+  return NEXT_STATUS[from] === to;
+}
+
+const isAdmin = (actor: CaseActor) => actor.role === 'ADMIN';
+
+/**
+ * Who reads a case (and its files): its veterinarian, the administrator, and its assigned specialist
+ * once the case is paid (drafts and unpaid cases are the veterinarian's own work).
+ */
+export function canReadCase(actor: CaseActor, kase: CaseFacts): boolean {
+  if (isAdmin(actor) || actor.id === kase.vetId) return true;
+  return (
+    actor.role === 'SPECIALIST' &&
+    kase.specialistId === actor.id &&
+    kase.status !== 'draft' &&
+    kase.status !== 'pending_payment'
+  );
+}
+
+/** Throws the reason a case cannot be accepted by this actor (SPEC §6 "Accept a case"). */
+export function assertCanAccept(actor: CaseActor, kase: CaseFacts): void {
+  if (actor.role !== 'SPECIALIST') throw forbidden('Only specialists can accept cases');
+  if (!actor.approved) throw forbidden('Your specialist account must be approved before you can accept cases');
+  if (kase.specialistId !== actor.id) throw forbidden('This case is not assigned to you');
+  if (kase.status === 'accepted' || kase.status === 'reviewed') throw conflict(CASE_ALREADY_ACCEPTED);
+  if (kase.status !== 'pending') throw conflict('This case is not available for acceptance');
+}
+
+/** Throws the reason this actor cannot submit the final summary or summary attachments (SPEC §6). */
+export function assertCanReview(actor: CaseActor, kase: CaseFacts): void {
+  if (actor.role !== 'SPECIALIST' || kase.specialistId !== actor.id) {
+    throw forbidden('Only the assigned specialist can submit a review for this case');
+  }
+  if (kase.status === 'reviewed') throw conflict('This case has already been reviewed');
+  if (kase.status !== 'accepted') throw conflict('This case must be accepted before it can be reviewed');
+}
+
+/** Throws the reason this actor cannot revisit the case (SPEC §2 revisit guards, in their order). */
+export function assertCanRevisit(actor: CaseActor, kase: CaseFacts): void {
+  if (actor.role !== 'VETERINARIAN' || actor.id !== kase.vetId) throw forbidden(NOT_AUTHORIZED_TO_REVISIT);
+  if (kase.status !== 'reviewed') throw conflict(REVISIT_NEEDS_REVIEWED);
+}
+
+/** Veterinarians add diagnostic (input) files to their own case until it is reviewed. */
+export function assertCanAddInputFiles(actor: CaseActor, kase: CaseFacts): void {
+  if (actor.id !== kase.vetId) throw forbidden('Only the veterinarian of this case can add diagnostic files');
+  if (kase.status === 'reviewed') throw conflict('Files cannot be added to a completed case');
+}
+
+export function assertVeterinarian(actor: CaseActor): void {
+  if (actor.role !== 'VETERINARIAN') throw forbidden('Only veterinarians can create consults and drafts');
+}
+
+// --- labels ---------------------------------------------------------------------------------------------
+
+export interface RevisitFacts {
+  originalCaseId: number | null;
+  revisitNumber: number;
+  baseUuid: string | null;
+  revisionNumber: number;
+}
+
+/** SPEC §4: a revisit has an originalCaseId with revisitNumber > 0, or a baseUuid with revisionNumber > 0. */
+export function isRevisit(kase: RevisitFacts): boolean {
+  return (
+    (kase.originalCaseId !== null && kase.revisitNumber > 0) || (kase.baseUuid !== null && kase.revisionNumber > 0)
+  );
+}
+
+export function revisitNumberOf(kase: RevisitFacts): number {
+  return Math.max(kase.revisitNumber, kase.revisionNumber);
+}
+
+/** 'Revisit #N' for a follow-up case, 'New Consult' otherwise. */
+export function caseLabel(kase: RevisitFacts): string {
+  return isRevisit(kase) ? `Revisit #${revisitNumberOf(kase)}` : 'New Consult';
+}
+
+/** The first 8 characters of the uuid (SPEC §1). */
+export const shortId = (uuid: string) => uuid.slice(0, 8);
+
+/** The short id, with '-R{N}' appended for a revisit (SPEC §1 "shows a suffix with that number"). */
+export function displayId(kase: RevisitFacts & { uuid: string }): string {
+  return isRevisit(kase) ? `${shortId(kase.uuid)}-R${revisitNumberOf(kase)}` : shortId(kase.uuid);
+}
+
+/**
+ * The title the older views read: "{patient} {family name} - {specialty}", with the revisit label
+ * appended for a follow-up case.
+ */
+export function caseTitle(
+  kase: RevisitFacts & { patientName: string | null; familyLastName: string | null; specialty: string | null },
+): string {
+  const patient = [kase.patientName, kase.familyLastName].filter(Boolean).join(' ') || 'Unnamed patient';
+  const title = kase.specialty ? `${patient} - ${kase.specialty}` : patient;
+  return isRevisit(kase) ? `${title} (${caseLabel(kase)})` : title;
+}
+
+export function nextRevisitNumber(existingNumbers: number[]): number {
+  return existingNumbers.reduce((max, n) => Math.max(max, n), 0) + 1;
+}
+
+// --- "this week" -----------------------------------------------------------------------------------------
+
+/**
+ * "Completed This Week" counts cases reviewed since Monday 00:00 in the user's time zone (ISO week),
+ * up to now. Pure: the instant and the zone are arguments.
+ */
+export function startOfWeek(now: Date, timeZone: string): Date {
+  const local = localTime(now, timeZone);
+  const daysSinceMonday = (local.dayOfWeek + 6) % 7;
+  return new Date(instantOf(local.year, local.month, local.day - daysSinceMonday, 0, timeZone));
+}

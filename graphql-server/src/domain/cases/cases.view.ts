@@ -1,0 +1,87 @@
+import { CASE_STATUS_LABELS } from '@vetconsult/schema/values';
+import type { Prisma } from '../../generated/prisma/client';
+import { caseLabel, caseTitle, displayId, isRevisit, shortId } from './cases.rules';
+
+// The case object of the REST door: SPEC §3 Case fields, the vet with clinic details, the specialist's
+// name, the files, plus what the older specialist view reads (title, description, vetName).
+
+export const caseViewInclude = {
+  vet: { select: { id: true, name: true, clinicName: true, clinicAddress: true } },
+  specialist: { select: { id: true, name: true, specialty: true } },
+  files: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+} satisfies Prisma.CaseInclude;
+
+export type CaseWithRelations = Prisma.CaseGetPayload<{ include: typeof caseViewInclude }>;
+export type CaseFileRow = CaseWithRelations['files'][number];
+
+export const fileDownloadPath = (fileId: number) => `/api/files/${fileId}/download`;
+
+export function toCaseFileView(file: CaseFileRow) {
+  return {
+    id: file.id,
+    caseId: file.caseId,
+    filename: file.filename,
+    originalName: file.filename,
+    fileType: file.fileType,
+    fileSize: file.fileSize,
+    fileCategory: file.fileCategory,
+    url: fileDownloadPath(file.id),
+    uploadedBy: file.uploadedById,
+    createdAt: file.createdAt.toISOString(),
+  };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toCaseView(kase: CaseWithRelations) {
+  return {
+    id: kase.id,
+    uuid: kase.uuid,
+    shortId: shortId(kase.uuid),
+    displayId: displayId(kase),
+    label: caseLabel(kase),
+    isRevisit: isRevisit(kase),
+    baseUuid: kase.baseUuid,
+    revisionNumber: kase.revisionNumber,
+    originalCaseId: kase.originalCaseId,
+    revisitNumber: kase.revisitNumber,
+    vetId: kase.vetId,
+    specialistId: kase.specialistId,
+    specialty: kase.specialty,
+    patientName: kase.patientName,
+    familyLastName: kase.familyLastName,
+    contactEmail: kase.contactEmail,
+    submittingDvm: kase.submittingDvm,
+    dateOfBirth: kase.dateOfBirth,
+    species: kase.species,
+    sex: kase.sex,
+    breed: kase.breed,
+    spayNeuterStatus: kase.spayNeuterStatus,
+    age: kase.age,
+    ageUnit: kase.ageUnit,
+    clinicalSigns: kase.clinicalSigns,
+    questions: kase.questions,
+    specialistResponses: kase.specialistResponses,
+    nutritionComplex: kase.nutritionComplex,
+    termsAccepted: kase.termsAccepted,
+    status: kase.status,
+    statusLabel: CASE_STATUS_LABELS[kase.status] ?? kase.status,
+    summary: kase.summary,
+    isPaid: kase.isPaid,
+    stripePaymentIntentId: kase.stripePaymentIntentId,
+    paymentAmount: kase.paymentAmount,
+    version: kase.version,
+    createdAt: kase.createdAt.toISOString(),
+    updatedAt: kase.updatedAt.toISOString(),
+    acceptedAt: iso(kase.acceptedAt),
+    reviewedAt: iso(kase.reviewedAt),
+    vet: kase.vet,
+    specialist: kase.specialist,
+    files: kase.files.map(toCaseFileView),
+    // The older specialist view.
+    title: caseTitle(kase),
+    description: kase.clinicalSigns,
+    vetName: kase.vet.name,
+  };
+}
+export type CaseView = ReturnType<typeof toCaseView>;

@@ -1,0 +1,238 @@
+import {
+  DRAFT_FIELDS,
+  type DraftInput,
+  draftSchema,
+  draftUpdateSchema,
+  newConsultSchema,
+} from '@vetconsult/schema/consult';
+import type { Actor } from '../../context';
+import { type Case, Prisma } from '../../generated/prisma/client';
+import type { Db } from '../../lib/db/client';
+import { badInput, conflict, forbidden, notFound } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
+import { parseInput } from '../../lib/validation';
+import { assertVeterinarian } from './cases.rules';
+import { caseWhere, requireActor } from './cases.service';
+
+// SPEC §4 "Draft sync" and §7 /api/consults/drafts. A draft is a case in status draft, owned by its
+// veterinarian. Updates carry the version they were based on; a save from an outdated version is
+// refused with the server's data and the fields that differ, so no write is ever silently lost.
+
+export const DRAFT_CONFLICT = 'This draft has been updated elsewhere. Please resolve the conflict.';
+export const DRAFT_NOT_FOUND = 'Draft not found';
+
+export interface DraftsServiceDeps {
+  db: Db;
+  events: EventBus;
+}
+
+type DraftField = (typeof DRAFT_FIELDS)[number];
+type DraftValues = Record<DraftField, unknown>;
+
+/** The draft fields of a case row, under the form's names. */
+export function draftValues(kase: Case): DraftValues {
+  return {
+    specialty: kase.specialty,
+    species: kase.species,
+    patientName: kase.patientName,
+    familyLastName: kase.familyLastName,
+    contactEmail: kase.contactEmail,
+    submittingDvm: kase.submittingDvm,
+    dateOfBirth: kase.dateOfBirth,
+    sex: kase.sex,
+    breed: kase.breed,
+    spayNeuterStatus: kase.spayNeuterStatus,
+    age: kase.age,
+    ageUnit: kase.ageUnit,
+    clinicalSigns: kase.clinicalSigns,
+    questions: kase.questions,
+    specificSpecialistId: kase.specialistId,
+    termsAccepted: kase.termsAccepted,
+    specialistResponses: kase.specialistResponses,
+    nutritionComplex: kase.nutritionComplex,
+  };
+}
+
+export function toDraftView(kase: Case) {
+  return {
+    id: kase.id,
+    uuid: kase.uuid,
+    status: kase.status,
+    version: kase.version,
+    createdAt: kase.createdAt.toISOString(),
+    updatedAt: kase.updatedAt.toISOString(),
+    ...draftValues(kase),
+  };
+}
+export type DraftView = ReturnType<typeof toDraftView>;
+
+/** Empty text, null and absent are the same "no value". */
+const normalise = (value: unknown) =>
+  value === undefined || value === null || value === ''
+    ? null
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : value;
+
+/** The submitted fields whose value differs from the server's. */
+export function conflictFields(submitted: Partial<DraftValues>, server: DraftValues): DraftField[] {
+  return DRAFT_FIELDS.filter((field) => field in submitted && normalise(submitted[field]) !== normalise(server[field]));
+}
+
+/** Only the fields the client sent; a field sent empty is cleared. */
+function sentFields(raw: unknown, parsed: DraftInput): Partial<DraftValues> {
+  const keys = raw && typeof raw === 'object' ? Object.keys(raw) : [];
+  const sent: Partial<DraftValues> = {};
+  for (const field of DRAFT_FIELDS) {
+    if (keys.includes(field)) sent[field] = parsed[field] ?? null;
+  }
+  return sent;
+}
+
+function toColumns(values: Partial<DraftValues>) {
+  const { specificSpecialistId, specialistResponses, contactEmail, ...rest } = values;
+  return {
+    ...(rest as Partial<Record<string, unknown>>),
+    ...(contactEmail !== undefined ? { contactEmail: contactEmail || null } : {}),
+    ...(specificSpecialistId !== undefined ? { specialistId: (specificSpecialistId as number | null) || null } : {}),
+    ...(specialistResponses !== undefined
+      ? { specialistResponses: (specialistResponses as Prisma.InputJsonValue | null) ?? Prisma.DbNull }
+      : {}),
+  } as Prisma.CaseUncheckedUpdateManyInput;
+}
+
+const nullToUndefined = (values: DraftValues) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? undefined : v]));
+
+export function createDraftsService(deps: DraftsServiceDeps) {
+  const { db, events } = deps;
+
+  function published(kase: Case) {
+    events.publish('draft.saved', { uuid: kase.uuid, vetId: kase.vetId, version: kase.version, at: Date.now() });
+    return kase;
+  }
+
+  /** A specialist named on a draft must exist as a specialist (an empty choice is allowed). */
+  async function checkSpecialist(values: Partial<DraftValues>) {
+    const id = values.specificSpecialistId;
+    if (typeof id !== 'number' || id === 0) return;
+    const user = await db.user.findUnique({ where: { id }, select: { role: true } });
+    if (user?.role !== 'SPECIALIST') throw badInput('Please select a specialist', 'specificSpecialistId');
+  }
+
+  /** The actor's own draft, or the reason they cannot have it. */
+  async function ownDraft(actor: Actor | null, ref: string): Promise<Case> {
+    const who = requireActor(actor);
+    assertVeterinarian(who);
+    let where: Prisma.CaseWhereUniqueInput;
+    try {
+      where = caseWhere(ref);
+    } catch {
+      throw notFound(DRAFT_NOT_FOUND);
+    }
+    const kase = await db.case.findUnique({ where });
+    if (kase?.status !== 'draft') throw notFound(DRAFT_NOT_FOUND);
+    if (kase.vetId !== who.id) throw forbidden('You can only change your own drafts');
+    return kase;
+  }
+
+  return {
+    async createDraft(actor: Actor | null, raw: unknown): Promise<Case> {
+      const who = requireActor(actor);
+      assertVeterinarian(who);
+      const values = sentFields(raw, parseInput(draftSchema, raw));
+      await checkSpecialist(values);
+      const kase = await db.case.create({
+        data: { ...(toColumns(values) as Prisma.CaseUncheckedCreateInput), vetId: who.id, status: 'draft' },
+      });
+      return published(kase);
+    },
+
+    /** Saves over `version`; an outdated version is a conflict carrying the server's draft. */
+    async updateDraft(actor: Actor | null, ref: string, raw: unknown): Promise<Case> {
+      const current = await ownDraft(actor, ref);
+      const parsed = parseInput(draftUpdateSchema, raw);
+      const values = sentFields(raw, parsed);
+      await checkSpecialist(values);
+      const saved = await db.case.updateMany({
+        where: { id: current.id, status: 'draft', version: parsed.version },
+        data: { ...toColumns(values), version: { increment: 1 } },
+      });
+      if (saved.count !== 1) {
+        const server = await db.case.findUnique({ where: { id: current.id } });
+        if (server?.status !== 'draft') throw notFound(DRAFT_NOT_FOUND);
+        throw conflict(DRAFT_CONFLICT, {
+          conflict: true,
+          serverVersion: server.version,
+          conflictFields: conflictFields(values, draftValues(server)),
+          serverData: toDraftView(server),
+        });
+      }
+      return published(await db.case.findUniqueOrThrow({ where: { id: current.id } }));
+    },
+
+    /** Prisma arguments of the veterinarian's draft list: most recently saved first. */
+    listArgs(actor: Actor | null) {
+      const who = requireActor(actor);
+      assertVeterinarian(who);
+      return {
+        where: { vetId: who.id, status: 'draft' as const },
+        orderBy: [{ updatedAt: 'desc' as const }, { id: 'desc' as const }],
+        take: 200,
+      } satisfies Prisma.CaseFindManyArgs;
+    },
+
+    async listDrafts(actor: Actor | null): Promise<Case[]> {
+      return db.case.findMany(this.listArgs(actor));
+    },
+
+    getDraft: ownDraft,
+
+    async deleteDraft(actor: Actor | null, ref: string): Promise<void> {
+      const draft = await ownDraft(actor, ref);
+      const deleted = await db.case.deleteMany({ where: { id: draft.id, status: 'draft' } });
+      if (deleted.count !== 1) throw notFound(DRAFT_NOT_FOUND);
+    },
+
+    /**
+     * Converts a complete draft for payment (draft -> pending_payment): the draft must pass the full
+     * new-consult rules; a second call on a converted draft returns the same case.
+     */
+    async startPayment(actor: Actor | null, ref: string): Promise<Case> {
+      const who = requireActor(actor);
+      assertVeterinarian(who);
+      const kase = await db.case.findUnique({ where: caseWhere(ref) });
+      if (!kase) throw notFound(DRAFT_NOT_FOUND);
+      if (kase.vetId !== who.id) throw forbidden('You can only change your own drafts');
+      if (kase.status === 'pending_payment') return kase;
+      if (kase.status !== 'draft') throw conflict('This consult has already been submitted');
+      parseInput(newConsultSchema, nullToUndefined(draftValues(kase)));
+      const specialist = await db.user.findUnique({
+        where: { id: kase.specialistId ?? 0 },
+        select: { role: true, approved: true },
+      });
+      if (specialist?.role !== 'SPECIALIST' || !specialist.approved) {
+        throw badInput('Please select a specialist', 'specificSpecialistId');
+      }
+      const moved = await db.case.updateMany({
+        where: { id: kase.id, status: 'draft', version: kase.version },
+        data: { status: 'pending_payment', version: { increment: 1 } },
+      });
+      if (moved.count !== 1) throw conflict(DRAFT_CONFLICT, { conflict: true });
+      const converted = await db.case.findUniqueOrThrow({ where: { id: kase.id } });
+      events.publish('case.changed', {
+        caseId: converted.id,
+        uuid: converted.uuid,
+        vetId: converted.vetId,
+        specialistId: converted.specialistId,
+        specialty: converted.specialty,
+        status: converted.status,
+        kind: 'updated',
+        at: Date.now(),
+      });
+      return converted;
+    },
+  };
+}
+
+export type DraftsService = ReturnType<typeof createDraftsService>;

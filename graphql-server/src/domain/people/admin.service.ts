@@ -1,0 +1,115 @@
+import { specialistIdSchema } from '@vetconsult/schema/people';
+import type { Actor } from '../../context';
+import type { User } from '../../generated/prisma/client';
+import type { Db } from '../../lib/db/client';
+import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mail';
+import { parseInput } from '../../lib/validation';
+
+// SPEC §2 /admin/specialists and /admin/users, §4 "Specialist approval": the administrator's use cases.
+// The ADMIN role is checked here, so GraphQL and REST deny alike.
+
+export interface AdminServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  events: EventBus;
+  publicUrl: string;
+}
+
+export const SPECIALIST_NOT_FOUND = 'Specialist not found';
+export const ONLY_PENDING_CAN_BE_REJECTED = 'Only pending specialist applications can be rejected';
+export const SPECIALIST_HAS_CASES = 'This specialist is assigned to cases and cannot be removed';
+
+function requireAdmin(actor: Actor | null): Actor {
+  if (!actor) throw unauthenticated();
+  if (actor.role !== 'ADMIN') throw forbidden('Only the administrator can do this');
+  return actor;
+}
+
+export function createAdminService(deps: AdminServiceDeps) {
+  const { db, mailer, logger, events } = deps;
+
+  async function sendApprovalEmail(specialist: User) {
+    try {
+      await mailer.send({
+        to: specialist.email,
+        subject: 'Your VetConsult specialist account is approved',
+        text:
+          `Hello ${specialist.name},\n\n` +
+          'Your specialist account has been approved. You can now sign in, set your availability and accept ' +
+          `cases in ${specialist.specialty ?? 'your specialty'}.\n\n${deps.publicUrl}/auth\n`,
+      });
+    } catch (error) {
+      // The approval is committed; a mail outage must not undo it.
+      logger.error({ err: error, specialistId: specialist.id }, 'approval e-mail could not be sent');
+    }
+  }
+
+  return {
+    /**
+     * Specialist applications. The admin page splits one list by `approved` (SPEC §7), so by default both
+     * pending and approved specialists are returned, pending first; `approved` narrows it.
+     */
+    async specialists(actor: Actor | null, filter: { approved?: boolean } = {}): Promise<User[]> {
+      requireAdmin(actor);
+      return db.user.findMany({
+        where: { role: 'SPECIALIST', ...(filter.approved === undefined ? {} : { approved: filter.approved }) },
+        orderBy: [{ approved: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+      });
+    },
+
+    /** Approves a specialist and sends the confirmation e-mail; approving twice changes nothing. */
+    async approve(actor: Actor | null, input: unknown): Promise<User> {
+      requireAdmin(actor);
+      const { specialistId } = parseInput(specialistIdSchema, input);
+      const approved = await db.user.updateMany({
+        where: { id: specialistId, role: 'SPECIALIST', approved: false },
+        data: { approved: true },
+      });
+      const specialist = await db.user.findFirst({ where: { id: specialistId, role: 'SPECIALIST' } });
+      if (!specialist) throw notFound(SPECIALIST_NOT_FOUND);
+      if (approved.count === 1) {
+        events.publish('specialist.changed', { specialistId, kind: 'approved', at: Date.now() });
+        await sendApprovalEmail(specialist);
+      }
+      return specialist;
+    },
+
+    /**
+     * Rejects an application: the account is removed permanently, with its sessions (so it is signed out
+     * at once), availability and questions. Only pending specialists can be rejected, and never one a case
+     * refers to: deleting them would silently unassign those cases.
+     */
+    async reject(actor: Actor | null, input: unknown): Promise<{ id: number; name: string }> {
+      requireAdmin(actor);
+      const { specialistId } = parseInput(specialistIdSchema, input);
+      const specialist = await db.user.findFirst({
+        where: { id: specialistId, role: 'SPECIALIST' },
+        select: { id: true, name: true, approved: true, _count: { select: { casesAsSpecialist: true } } },
+      });
+      if (!specialist) throw notFound(SPECIALIST_NOT_FOUND);
+      if (specialist.approved) throw conflict(ONLY_PENDING_CAN_BE_REJECTED);
+      if (specialist._count.casesAsSpecialist > 0) throw conflict(SPECIALIST_HAS_CASES);
+      // The same conditions again in the delete itself, so a concurrent approval or case assignment
+      // cannot slip in between the check and the removal.
+      const removed = await db.user.deleteMany({
+        where: { id: specialistId, role: 'SPECIALIST', approved: false, casesAsSpecialist: { none: {} } },
+      });
+      if (removed.count === 0) throw conflict(ONLY_PENDING_CAN_BE_REJECTED);
+      events.publish('specialist.changed', { specialistId, kind: 'rejected', at: Date.now() });
+      logger.info({ specialistId, by: actor?.id }, 'specialist application rejected');
+      return { id: specialist.id, name: specialist.name };
+    },
+
+    /** Every account, by role (veterinarians, specialists, administrator), oldest first within a role. */
+    async users(actor: Actor | null): Promise<User[]> {
+      requireAdmin(actor);
+      return db.user.findMany({ orderBy: [{ role: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] });
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,35 @@
+import type { Actor } from '../../context';
+import type { CaseStatus } from '../../generated/prisma/enums';
+import type { CaseChanged, DraftSaved } from '../../lib/events';
+import { canReadCase } from '../cases/cases.rules';
+
+// Who receives which event. Each rule mirrors the query a subscriber would otherwise poll, so a
+// subscriber never receives what it could not read through the queries.
+
+const facts = (event: CaseChanged) => ({
+  vetId: event.vetId,
+  specialistId: event.specialistId,
+  status: event.status as CaseStatus,
+  specialty: event.specialty,
+});
+
+/** caseUpdated / myCasesChanged / dashboardStatsChanged: the case is one the actor may read. */
+export function receivesCaseEvent(actor: Actor | null, event: CaseChanged): boolean {
+  return actor !== null && canReadCase(actor, facts(event));
+}
+
+/**
+ * availableCasesChanged: cases assigned to this approved specialist in their specialty. Any change of
+ * such a case matters to the list: activation adds it, acceptance removes it.
+ */
+export function receivesAvailableCaseEvent(actor: Actor | null, event: CaseChanged): boolean {
+  if (actor?.role !== 'SPECIALIST' || !actor.approved) return false;
+  if (event.specialistId !== actor.id) return false;
+  if (actor.specialty && event.specialty !== actor.specialty) return false;
+  return receivesCaseEvent(actor, event);
+}
+
+/** draftChanged: only the veterinarian who owns the draft. */
+export function receivesDraftEvent(actor: Actor | null, event: DraftSaved, uuid: string): boolean {
+  return actor !== null && actor.role === 'VETERINARIAN' && event.vetId === actor.id && event.uuid === uuid;
+}

@@ -1,0 +1,10 @@
+import { builder } from './builder';
+// Each module registers its types, queries, mutations and subscriptions on the builder.
+import './types/user';
+import './types/auth';
+import './types/case';
+import './types/people';
+import './types/payment';
+import './types/realtime';
+
+export const schema = builder.toSchema({ sortSchema: true });

@@ -1,0 +1,305 @@
+import { CASE_STATUS_FILTERS } from '@vetconsult/schema/consult';
+import { CASE_STATUS_LABELS, CASE_STATUSES } from '@vetconsult/schema/values';
+import { caseLabel, caseTitle, displayId, isRevisit, shortId } from '../../domain/cases/cases.rules';
+import { fileDownloadPath } from '../../domain/cases/cases.view';
+import { fieldsOnly } from '../../domain/cases/files';
+import { builder } from '../builder';
+
+// Cases, drafts and the dashboard over GraphQL: the same service calls as the REST door
+// (rest/cases.routes.ts). Lists select through the `query` argument, so relations load in batches.
+// File uploads travel over REST multipart (SPEC §7); GraphQL reads them and their download paths.
+
+export const CaseStatusEnum = builder.enumType('CaseStatus', { values: CASE_STATUSES });
+export const CaseStatusFilterEnum = builder.enumType('CaseStatusFilter', { values: CASE_STATUS_FILTERS });
+export const FileCategoryEnum = builder.enumType('FileCategory', { values: ['input', 'summary'] as const });
+
+const revisitSelect = { originalCaseId: true, revisitNumber: true, baseUuid: true, revisionNumber: true } as const;
+
+builder.prismaObject('CaseFile', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    caseId: t.exposeInt('caseId'),
+    filename: t.exposeString('filename'),
+    originalName: t.exposeString('filename'),
+    fileType: t.exposeString('fileType'),
+    fileSize: t.exposeInt('fileSize', { description: 'Bytes' }),
+    fileCategory: t.expose('fileCategory', { type: FileCategoryEnum }),
+    uploadedById: t.exposeInt('uploadedById', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    url: t.string({
+      description: 'Download path (REST, cookie session)',
+      resolve: (file) => fileDownloadPath(file.id),
+    }),
+  }),
+});
+
+builder.prismaObject('Case', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    uuid: t.exposeString('uuid'),
+    shortId: t.string({ select: { uuid: true }, resolve: (kase) => shortId(kase.uuid) }),
+    displayId: t.string({ select: { uuid: true, ...revisitSelect }, resolve: (kase) => displayId(kase) }),
+    label: t.string({
+      description: "'Revisit #N' or 'New Consult'",
+      select: revisitSelect,
+      resolve: (kase) => caseLabel(kase),
+    }),
+    isRevisit: t.boolean({ select: revisitSelect, resolve: (kase) => isRevisit(kase) }),
+    title: t.string({
+      select: { ...revisitSelect, patientName: true, familyLastName: true, specialty: true },
+      resolve: (kase) => caseTitle(kase),
+    }),
+    baseUuid: t.exposeString('baseUuid', { nullable: true }),
+    revisionNumber: t.exposeInt('revisionNumber'),
+    originalCaseId: t.exposeInt('originalCaseId', { nullable: true }),
+    revisitNumber: t.exposeInt('revisitNumber'),
+    vetId: t.exposeInt('vetId'),
+    specialistId: t.exposeInt('specialistId', { nullable: true }),
+    specialty: t.exposeString('specialty', { nullable: true }),
+    patientName: t.exposeString('patientName', { nullable: true }),
+    familyLastName: t.exposeString('familyLastName', { nullable: true }),
+    contactEmail: t.exposeString('contactEmail', { nullable: true }),
+    submittingDvm: t.exposeString('submittingDvm', { nullable: true }),
+    dateOfBirth: t.exposeString('dateOfBirth', { nullable: true }),
+    species: t.exposeString('species', { nullable: true }),
+    sex: t.exposeString('sex', { nullable: true }),
+    breed: t.exposeString('breed', { nullable: true }),
+    spayNeuterStatus: t.exposeString('spayNeuterStatus', { nullable: true }),
+    age: t.exposeFloat('age', { nullable: true }),
+    ageUnit: t.exposeString('ageUnit', { nullable: true }),
+    clinicalSigns: t.exposeString('clinicalSigns', { nullable: true }),
+    questions: t.exposeString('questions', { nullable: true }),
+    specialistResponses: t.expose('specialistResponses', { type: 'JSON', nullable: true }),
+    nutritionComplex: t.exposeBoolean('nutritionComplex'),
+    termsAccepted: t.exposeBoolean('termsAccepted'),
+    status: t.expose('status', { type: CaseStatusEnum }),
+    statusLabel: t.string({
+      select: { status: true },
+      resolve: (kase) => CASE_STATUS_LABELS[kase.status] ?? kase.status,
+    }),
+    summary: t.exposeString('summary', { nullable: true }),
+    isPaid: t.exposeBoolean('isPaid'),
+    paymentAmount: t.exposeInt('paymentAmount', { nullable: true }),
+    version: t.exposeInt('version'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    acceptedAt: t.expose('acceptedAt', { type: 'DateTime', nullable: true }),
+    reviewedAt: t.expose('reviewedAt', { type: 'DateTime', nullable: true }),
+    vet: t.relation('vet'),
+    specialist: t.relation('specialist', { nullable: true }),
+    originalCase: t.relation('originalCase', { nullable: true }),
+    files: t.relation('files', {
+      args: { category: t.arg({ type: FileCategoryEnum }) },
+      query: (args) => ({
+        where: args.category ? { fileCategory: args.category } : {},
+        orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }],
+      }),
+    }),
+  }),
+});
+
+export const DashboardStats = builder
+  .objectRef<{ activeCount: number; completedThisWeek: number; pendingCount: number }>('DashboardStats')
+  .implement({
+    fields: (t) => ({
+      activeCount: t.exposeInt('activeCount', { description: 'Accepted cases (In Progress)' }),
+      completedThisWeek: t.exposeInt('completedThisWeek', {
+        description: "Reviewed since Monday 00:00 in the user's time zone",
+      }),
+      pendingCount: t.exposeInt('pendingCount'),
+    }),
+  });
+
+const SpecialistResponseInput = builder.inputType('SpecialistResponseInput', {
+  fields: (t) => ({
+    questionId: t.int(),
+    questionText: t.string(),
+    answer: t.string({ required: true }),
+  }),
+});
+
+/** The consult form's fields; a draft accepts any subset, a submission must pass the full rules. */
+const ConsultInput = builder.inputType('ConsultInput', {
+  fields: (t) => ({
+    specialty: t.string(),
+    species: t.string(),
+    patientName: t.string(),
+    familyLastName: t.string(),
+    contactEmail: t.string(),
+    submittingDvm: t.string(),
+    dateOfBirth: t.string(),
+    sex: t.string(),
+    breed: t.string(),
+    spayNeuterStatus: t.string(),
+    age: t.float(),
+    ageUnit: t.string(),
+    clinicalSigns: t.string(),
+    questions: t.string(),
+    specificSpecialistId: t.int(),
+    termsAccepted: t.boolean(),
+    specialistResponses: t.field({ type: [SpecialistResponseInput] }),
+    nutritionComplex: t.boolean(),
+  }),
+});
+
+const RevisitInput = builder.inputType('RevisitInput', {
+  fields: (t) => ({
+    originalCaseUuid: t.string({ required: true }),
+    specialistId: t.int(),
+    clinicalSigns: t.string({ required: true }),
+    questions: t.string({ required: true }),
+    termsAccepted: t.boolean({ required: true }),
+    paymentIntentId: t.string(),
+    couponCode: t.string(),
+  }),
+});
+
+/** Input objects hold only the fields the client sent (absent ones stay absent). */
+const plain = (input: object) => ({ ...input }) as Record<string, unknown>;
+
+builder.queryFields((t) => ({
+  case: t.prismaField({
+    type: 'Case',
+    authScopes: { authenticated: true },
+    description: 'One case by uuid (or numeric id), for its veterinarian, its specialist or the administrator.',
+    args: { uuid: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const id = await ctx.services.cases.assertReadable(ctx.actor, args.uuid);
+      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id } });
+    },
+  }),
+  myCases: t.prismaField({
+    type: ['Case'],
+    authScopes: { authenticated: true },
+    description:
+      'Veterinarian: own cases; specialist: assigned cases; administrator: all. Newest first; pass the last uuid as `after` for the next page.',
+    args: {
+      search: t.arg.string(),
+      status: t.arg({ type: CaseStatusFilterEnum }),
+      first: t.arg.int(),
+      after: t.arg.string(),
+    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.case.findMany({ ...query, ...ctx.services.cases.listArgs(ctx.actor, plain(args)) }),
+  }),
+  availableCases: t.prismaField({
+    type: ['Case'],
+    authScopes: { specialist: true },
+    description: 'Pending cases assigned to the signed-in specialist in their specialty, waiting to be accepted.',
+    resolve: (query, _root, _args, ctx) =>
+      ctx.db.case.findMany({ ...query, ...ctx.services.cases.availableArgs(ctx.actor) }),
+  }),
+  drafts: t.prismaField({
+    type: ['Case'],
+    authScopes: { veterinarian: true },
+    resolve: (query, _root, _args, ctx) =>
+      ctx.db.case.findMany({ ...query, ...ctx.services.drafts.listArgs(ctx.actor) }),
+  }),
+  draft: t.prismaField({
+    type: 'Case',
+    authScopes: { veterinarian: true },
+    args: { uuid: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const draft = await ctx.services.drafts.getDraft(ctx.actor, args.uuid);
+      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: draft.id } });
+    },
+  }),
+  dashboardStats: t.field({
+    type: DashboardStats,
+    authScopes: { authenticated: true },
+    args: { userId: t.arg.int() },
+    resolve: (_root, args, ctx) => ctx.services.cases.stats(ctx.actor, args.userId ?? undefined),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  saveDraft: t.prismaField({
+    type: 'Case',
+    authScopes: { veterinarian: true },
+    description:
+      'Creates a draft (no uuid) or saves over `version`. An outdated version fails with code CONFLICT and extensions { conflict, serverVersion, conflictFields, serverData }.',
+    args: {
+      uuid: t.arg.string(),
+      version: t.arg.int(),
+      input: t.arg({ type: ConsultInput, required: true }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const draft = args.uuid
+        ? await ctx.services.drafts.updateDraft(ctx.actor, args.uuid, { ...plain(args.input), version: args.version })
+        : await ctx.services.drafts.createDraft(ctx.actor, plain(args.input));
+      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: draft.id } });
+    },
+  }),
+  deleteDraft: t.boolean({
+    authScopes: { veterinarian: true },
+    args: { uuid: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await ctx.services.drafts.deleteDraft(ctx.actor, args.uuid);
+      return true;
+    },
+  }),
+  startPayment: t.prismaField({
+    type: 'Case',
+    authScopes: { veterinarian: true },
+    description: 'Converts a complete draft for payment (draft -> pending_payment).',
+    args: { uuid: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const kase = await ctx.services.drafts.startPayment(ctx.actor, args.uuid);
+      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
+    },
+  }),
+  submitConsult: t.prismaField({
+    type: 'Case',
+    authScopes: { veterinarian: true },
+    description:
+      'Final submission without files (files go through POST /api/cases). Activated only by a succeeded payment of this veterinarian.',
+    args: {
+      input: t.arg({ type: ConsultInput, required: true }),
+      caseId: t.arg.string(),
+      paymentIntentId: t.arg.string(),
+      couponCode: t.arg.string(),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const { input, ...rest } = args;
+      const kase = await ctx.services.cases.submitConsult(ctx.actor, fieldsOnly({ ...plain(input), ...plain(rest) }));
+      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
+    },
+  }),
+  acceptCase: t.prismaField({
+    type: 'Case',
+    authScopes: { specialist: true },
+    args: { uuid: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const kase = await ctx.services.cases.acceptCase(ctx.actor, args.uuid);
+      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
+    },
+  }),
+  submitReview: t.prismaField({
+    type: 'Case',
+    authScopes: { specialist: true },
+    description: 'The final summary; attachments go through POST /api/cases/{id}/review or /files.',
+    args: { uuid: t.arg.string({ required: true }), summary: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const kase = await ctx.services.cases.submitReview(ctx.actor, args.uuid, fieldsOnly({ summary: args.summary }));
+      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
+    },
+  }),
+  completeCase: t.prismaField({
+    type: 'Case',
+    authScopes: { specialist: true },
+    args: { uuid: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const kase = await ctx.services.cases.completeCase(ctx.actor, args.uuid);
+      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
+    },
+  }),
+  createRevisit: t.prismaField({
+    type: 'Case',
+    authScopes: { veterinarian: true },
+    args: { input: t.arg({ type: RevisitInput, required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const kase = await ctx.services.cases.createRevisit(ctx.actor, fieldsOnly(plain(args.input)));
+      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
+    },
+  }),
+}));

@@ -1,0 +1,125 @@
+import { filter, pipe } from 'graphql-yoga';
+import {
+  receivesAvailableCaseEvent,
+  receivesCaseEvent,
+  receivesDraftEvent,
+} from '../../domain/realtime/realtime.rules';
+import type { CaseChanged, DraftSaved, SpecialistChanged } from '../../lib/events';
+import { builder } from '../builder';
+import { DashboardStats } from './case';
+
+// Live updates: filtered views of the events the services publish after commit. Payloads are re-read
+// through Prisma with the subscriber's permissions; the web uses these instead of the spec's polling.
+
+const CaseChangeKind = builder.enumType('CaseChangeKind', {
+  values: ['activated', 'accepted', 'reviewed', 'revisited', 'file_added', 'updated'] as const,
+});
+
+const CaseEvent = builder.objectRef<CaseChanged>('CaseEvent').implement({
+  description: 'A change to a case the subscriber may read.',
+  fields: (t) => ({
+    uuid: t.exposeString('uuid'),
+    status: t.exposeString('status'),
+    kind: t.expose('kind', { type: CaseChangeKind }),
+    at: t.float({ description: 'When the change committed (epoch ms)', resolve: (event) => event.at }),
+    case: t.prismaField({
+      type: 'Case',
+      nullable: true,
+      description: 'The case as it is now (null if it no longer exists).',
+      resolve: (query, event, _args, ctx) => ctx.db.case.findUnique({ ...query, where: { uuid: event.uuid } }),
+    }),
+  }),
+});
+
+const DraftEvent = builder.objectRef<DraftSaved>('DraftEvent').implement({
+  fields: (t) => ({
+    uuid: t.exposeString('uuid'),
+    version: t.exposeInt('version'),
+    at: t.float({ resolve: (event) => event.at }),
+  }),
+});
+
+const SpecialistEventKind = builder.enumType('SpecialistEventKind', {
+  values: ['registered', 'approved', 'rejected', 'availability'] as const,
+});
+
+const SpecialistEvent = builder.objectRef<SpecialistChanged>('SpecialistEvent').implement({
+  fields: (t) => ({
+    specialistId: t.exposeInt('specialistId'),
+    kind: t.expose('kind', { type: SpecialistEventKind }),
+    at: t.float({ resolve: (event) => event.at }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  caseUpdated: t.prismaField({
+    type: 'Case',
+    nullable: true,
+    authScopes: { authenticated: true },
+    description: 'The case each time it changes (status, files, summary).',
+    args: { uuid: t.arg.string({ required: true }) },
+    subscribe: (_root, args, ctx) =>
+      pipe(
+        ctx.events.subscribe('case.changed'),
+        filter((event: CaseChanged) => event.uuid === args.uuid.toLowerCase() && receivesCaseEvent(ctx.actor, event)),
+      ),
+    resolve: (query, event: CaseChanged, _args, ctx) =>
+      ctx.db.case.findUnique({ ...query, where: { uuid: event.uuid } }),
+  }),
+  myCasesChanged: t.field({
+    type: CaseEvent,
+    authScopes: { authenticated: true },
+    description: "A change to one of the subscriber's cases (a vet's own, a specialist's assigned, any for admin).",
+    subscribe: (_root, _args, ctx) =>
+      pipe(
+        ctx.events.subscribe('case.changed'),
+        filter((event: CaseChanged) => receivesCaseEvent(ctx.actor, event)),
+      ),
+    resolve: (event: CaseChanged) => event,
+  }),
+  availableCasesChanged: t.field({
+    type: CaseEvent,
+    authScopes: { approvedSpecialist: true },
+    description: "A case entered or left the signed-in specialist's Available Cases.",
+    subscribe: (_root, _args, ctx) =>
+      pipe(
+        ctx.events.subscribe('case.changed'),
+        filter((event: CaseChanged) => receivesAvailableCaseEvent(ctx.actor, event)),
+      ),
+    resolve: (event: CaseChanged) => event,
+  }),
+  dashboardStatsChanged: t.field({
+    type: DashboardStats,
+    authScopes: { authenticated: true },
+    description: "The subscriber's dashboard stats, recomputed when one of their cases changes.",
+    subscribe: (_root, _args, ctx) =>
+      pipe(
+        ctx.events.subscribe('case.changed'),
+        filter((event: CaseChanged) => receivesCaseEvent(ctx.actor, event)),
+      ),
+    resolve: (_event: CaseChanged, _args, ctx) => ctx.services.cases.stats(ctx.actor),
+  }),
+  pendingSpecialistsChanged: t.field({
+    type: SpecialistEvent,
+    authScopes: { admin: true },
+    description: 'A specialist registered, was approved or was rejected.',
+    subscribe: (_root, _args, ctx) =>
+      pipe(
+        ctx.events.subscribe('specialist.changed'),
+        filter((event: SpecialistChanged) => event.kind !== 'availability'),
+      ),
+    resolve: (event: SpecialistChanged) => event,
+  }),
+  draftChanged: t.field({
+    type: DraftEvent,
+    authScopes: { veterinarian: true },
+    description: 'The draft was saved elsewhere (another tab or device).',
+    args: { uuid: t.arg.string({ required: true }) },
+    subscribe: (_root, args, ctx) =>
+      pipe(
+        ctx.events.subscribe('draft.saved'),
+        filter((event: DraftSaved) => receivesDraftEvent(ctx.actor, event, args.uuid.toLowerCase())),
+      ),
+    resolve: (event: DraftSaved) => event,
+  }),
+}));

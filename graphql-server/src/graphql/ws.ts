@@ -1,0 +1,109 @@
+import type { Server } from 'node:http';
+import type { ExecutionArgs, execute, GraphQLError } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import type { YogaServerInstance } from 'graphql-yoga';
+import { WebSocketServer } from 'ws';
+import type { Actor, Context } from '../context';
+import { BODY_LIMIT_BYTES } from '../http/limits';
+import type { Security } from '../http/security';
+import { readSessionToken } from '../http/session';
+import type { Db } from '../lib/db/client';
+import type { EventBus } from '../lib/events';
+import type { Logger } from '../lib/logger';
+import type { Services } from '../services';
+import type { YogaServerContext } from './yoga';
+
+// GraphQL over WebSocket (graphql-ws) on the same port and path as HTTP. Operations go through Yoga's
+// envelope, so auth scopes, error masking and limits are the same as over HTTP. The actor comes from
+// the session cookie of the upgrade request.
+
+type ConnectionExtra = {
+  actor?: Actor | null;
+  sessionToken?: string | null;
+};
+
+type Run = (args: ExecutionArgs) => ReturnType<typeof execute>;
+type EnvelopedArgs = ExecutionArgs & { rootValue: { execute: Run; subscribe: Run } };
+
+export function attachGraphqlWs(options: {
+  server: Server;
+  yoga: YogaServerInstance<YogaServerContext, Context>;
+  db: Db;
+  services: Services;
+  events: EventBus;
+  logger: Logger;
+  isCrossSite?: Security['isCrossSite'];
+}) {
+  const wss = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: BODY_LIMIT_BYTES });
+  const disposable = useServer<Record<string, unknown>, ConnectionExtra>(
+    {
+      execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
+      subscribe: (args) => (args as EnvelopedArgs).rootValue.subscribe(args),
+      onConnect: async (ctx) => {
+        // Cross-site WebSocket hijacking: a page on another site must not open a socket with our cookie.
+        const { headers } = ctx.extra.request;
+        if (options.isCrossSite?.(headers, headers['x-forwarded-host']?.toString() ?? headers.host)) return false;
+        const token = readSessionToken(ctx.extra.request.headers.cookie);
+        ctx.extra.sessionToken = token;
+        ctx.extra.actor = await options.services.auth.actorFromSession(token);
+        return true;
+      },
+      onSubscribe: async (ctx, _id, params) => {
+        const { schema, execute, subscribe, contextFactory, parse, validate } = options.yoga.getEnveloped({
+          ...ctx,
+          req: ctx.extra.request,
+          socket: ctx.extra.socket,
+          params,
+        });
+        // A syntax error or a limit (graphql-armor throws from parse and validate) is an error of this
+        // operation, not a reason to drop the socket (graphql-ws closes it with 4500 when this throws).
+        const asOperationError = (error: unknown) => {
+          if ((error as Partial<GraphQLError>)?.name === 'GraphQLError') return [error as GraphQLError];
+          throw error;
+        };
+        let document: ReturnType<typeof parse>;
+        try {
+          document = parse(params.query);
+        } catch (error) {
+          return asOperationError(error);
+        }
+        const args = {
+          schema,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: {
+            ...(await contextFactory()),
+            db: options.db,
+            services: options.services,
+            events: options.events,
+            actor: ctx.extra.actor ?? null,
+            sessionToken: ctx.extra.sessionToken ?? null,
+            request: {
+              ip: ctx.extra.request.socket.remoteAddress ?? '',
+              userAgent: ctx.extra.request.headers['user-agent'],
+            },
+            cookies: null,
+          } satisfies Context,
+          rootValue: { execute, subscribe },
+        };
+        let errors: ReturnType<typeof validate>;
+        try {
+          errors = validate(args.schema, args.document);
+        } catch (error) {
+          return asOperationError(error);
+        }
+        if (errors.length) return errors;
+        return args;
+      },
+    },
+    wss,
+  );
+  return {
+    wss,
+    async close() {
+      await disposable.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

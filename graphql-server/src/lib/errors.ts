@@ -1,0 +1,58 @@
+// Domain errors: services throw these; one Yoga hook (graphql/errors.ts) and one fastify hook
+// (rest/errors.ts) turn them into GraphQL errors with extensions.code and HTTP statuses with
+// { message }. Services never speak HTTP.
+
+export type DomainErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'PAYMENT_FAILED';
+
+export const HTTP_STATUS: Record<DomainErrorCode, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  PAYMENT_FAILED: 402,
+};
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    /** Extra fields sent beside the message (REST body, GraphQL extensions). */
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/** Invalid input: message is the first issue (what a form shows), `errors` lists them all. */
+export class ValidationError extends DomainError {
+  constructor(readonly errors: FieldIssue[]) {
+    super('BAD_USER_INPUT', errors[0]?.message ?? 'Invalid input', { errors });
+    this.name = 'ValidationError';
+  }
+}
+
+export const unauthenticated = (message = 'Not authenticated') => new DomainError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'You do not have permission to do this') => new DomainError('FORBIDDEN', message);
+export const notFound = (message = 'Not found') => new DomainError('NOT_FOUND', message);
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new DomainError('CONFLICT', message, details);
+export const badInput = (message: string, field = '') => new ValidationError([{ field, message }]);

@@ -1,0 +1,218 @@
+import { extname } from 'node:path';
+import { isRowId } from '@vetconsult/schema/values';
+import { ZipArchive } from 'archiver';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { shortId } from '../domain/cases/cases.rules';
+import { toCaseFileView, toCaseView } from '../domain/cases/cases.view';
+import { toDraftView } from '../domain/cases/drafts.service';
+import {
+  fieldsOnly,
+  type MultipartIntake,
+  type MultipartPart,
+  multipartLimits,
+  readMultipart,
+  UPLOAD_LIMITS,
+  type UploadLimits,
+} from '../domain/cases/files';
+import { badInput, notFound } from '../lib/errors';
+import type { Services } from '../services';
+
+// SPEC §7 "Cases, drafts, files": thin wrappers over the cases and drafts services. JSON bodies where
+// the spec sends JSON, multipart where files travel (a JSON body is accepted wherever no file is needed).
+
+type IdParams = { Params: { id: string } };
+
+/** Reads the body into one shape: multipart (files to a temporary folder, checked) or JSON fields. */
+async function intake(request: FastifyRequest, limits: UploadLimits): Promise<MultipartIntake> {
+  if (!request.isMultipart()) return fieldsOnly(request.body);
+  return readMultipart(request.parts(multipartLimits(limits)) as AsyncIterable<MultipartPart>, limits);
+}
+
+async function withIntake<T>(
+  request: FastifyRequest,
+  limits: UploadLimits,
+  use: (body: MultipartIntake) => Promise<T>,
+): Promise<T> {
+  const body = await intake(request, limits);
+  try {
+    return await use(body);
+  } finally {
+    await body.discard();
+  }
+}
+
+function optionalId(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d{1,10}$/.test(value) || !isRowId(Number(value))) throw badInput('Invalid user id', 'userId');
+  return Number(value);
+}
+
+/** RFC 6266 attachment header: an ASCII fallback plus the UTF-8 original name. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+function sendAttachment(reply: FastifyReply, filename: string, contentType: string) {
+  return reply
+    .header('Content-Type', contentType)
+    .header('Content-Disposition', contentDisposition(filename))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store');
+}
+
+/** Entry names inside a zip, unique ("scan.png", "scan (2).png"). */
+function uniqueNames(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = (seen.get(name.toLowerCase()) ?? 0) + 1;
+    seen.set(name.toLowerCase(), count);
+    if (count === 1) return name;
+    const ext = extname(name);
+    return `${name.slice(0, name.length - ext.length)} (${count})${ext}`;
+  });
+}
+
+export function registerCaseRoutes(app: FastifyInstance, deps: { services: Services }) {
+  const { cases, drafts } = deps.services;
+
+  // --- cases ---------------------------------------------------------------------------------------
+
+  app.get<{
+    Querystring: {
+      userId?: string;
+      role?: string;
+      specialty?: string;
+      status?: string;
+      search?: string;
+      first?: string;
+      after?: string;
+    };
+  }>('/api/cases', async (request) => {
+    const { userId, role, specialty, ...filter } = request.query;
+    const available =
+      role?.toLowerCase() === 'specialist' &&
+      filter.status === 'pending' &&
+      !!specialty &&
+      request.actor?.role === 'SPECIALIST';
+    const rows = available
+      ? await cases.availableCases(request.actor)
+      : await cases.listCases(request.actor, filter, optionalId(userId));
+    return rows.map(toCaseView);
+  });
+
+  app.get<IdParams>('/api/cases/specialist/:id', async (request) => {
+    const specialistId = optionalId(request.params.id);
+    if (specialistId === undefined) throw notFound('Specialist not found');
+    return (await cases.specialistCases(request.actor, specialistId)).map(toCaseView);
+  });
+
+  app.get<IdParams>('/api/cases/:id', async (request) =>
+    toCaseView(await cases.getCase(request.actor, request.params.id)),
+  );
+
+  app.post('/api/cases', async (request, reply) => {
+    const kase = await withIntake(request, UPLOAD_LIMITS.consult, (body) => cases.submitConsult(request.actor, body));
+    return reply.status(201).send(toCaseView(kase));
+  });
+
+  app.post('/api/cases/revisit', async (request, reply) => {
+    const kase = await withIntake(request, UPLOAD_LIMITS.consult, (body) => cases.createRevisit(request.actor, body));
+    return reply.status(201).send(toCaseView(kase));
+  });
+
+  app.post<IdParams>('/api/cases/:id/accept', async (request) =>
+    toCaseView(await cases.acceptCase(request.actor, request.params.id)),
+  );
+
+  app.post<IdParams>('/api/cases/:id/review', async (request) =>
+    toCaseView(
+      await withIntake(request, UPLOAD_LIMITS.summary, (body) =>
+        cases.submitReview(request.actor, request.params.id, body),
+      ),
+    ),
+  );
+
+  app.post<IdParams>('/api/cases/:id/complete', async (request) =>
+    toCaseView(await cases.completeCase(request.actor, request.params.id)),
+  );
+
+  app.get<IdParams>('/api/cases/:id/files', async (request) =>
+    (await cases.listFiles(request.actor, request.params.id)).map(toCaseFileView),
+  );
+
+  app.post<IdParams>('/api/cases/:id/files', async (request, reply) => {
+    // The category field may follow the files in the form: read with the larger limit, and the service
+    // holds diagnostic files to the consult limit.
+    const files = await withIntake(request, UPLOAD_LIMITS.summary, (body) => {
+      const category = body.fields.category === 'summary' ? 'summary' : 'input';
+      return cases.addFiles(request.actor, request.params.id, body, category);
+    });
+    return reply.status(201).send(files.map(toCaseFileView));
+  });
+
+  app.get<IdParams>('/api/files/:id/download', async (request, reply) => {
+    const fileId = optionalId(request.params.id);
+    if (fileId === undefined) throw notFound('File not found');
+    const { file, body } = await cases.openFile(request.actor, fileId);
+    sendAttachment(reply, file.filename, file.fileType).header('Content-Length', String(file.fileSize));
+    return reply.send(body);
+  });
+
+  app.get<IdParams>('/api/cases/:id/download-all', async (request, reply) => {
+    const { kase, files, open } = await cases.filesForArchive(request.actor, request.params.id);
+    const archive = new ZipArchive({ zlib: { level: 6 } });
+    archive.on('error', (error) => request.log.error({ err: error }, 'zip archive failed'));
+    const names = uniqueNames(files.map((f) => f.filename));
+    for (const [index, file] of files.entries()) {
+      archive.append(await open(file), { name: names[index] ?? file.filename, date: file.createdAt });
+    }
+    void archive.finalize();
+    sendAttachment(reply, `case-${shortId(kase.uuid)}-files.zip`, 'application/zip');
+    return reply.send(archive);
+  });
+
+  // --- dashboard -----------------------------------------------------------------------------------
+
+  app.get<{ Querystring: { userId?: string } }>('/api/stats', async (request) =>
+    cases.stats(request.actor, optionalId(request.query.userId)),
+  );
+
+  // --- drafts --------------------------------------------------------------------------------------
+
+  const draftSaved = (kase: { uuid: string; version: number; updatedAt: Date }) => ({
+    uuid: kase.uuid,
+    version: kase.version,
+    updatedAt: kase.updatedAt.toISOString(),
+  });
+
+  app.get('/api/consults/drafts', async (request) => (await drafts.listDrafts(request.actor)).map(toDraftView));
+
+  app.get<IdParams>('/api/consults/drafts/:id', async (request) =>
+    toDraftView(await drafts.getDraft(request.actor, request.params.id)),
+  );
+
+  app.post('/api/consults/drafts', async (request, reply) => {
+    const draft = await withIntake(request, UPLOAD_LIMITS.consult, (body) =>
+      drafts.createDraft(request.actor, body.fields),
+    );
+    return reply.status(201).send({ ...toDraftView(draft), ...draftSaved(draft) });
+  });
+
+  app.put<IdParams>('/api/consults/drafts/:id', async (request) => {
+    const draft = await withIntake(request, UPLOAD_LIMITS.consult, (body) =>
+      drafts.updateDraft(request.actor, request.params.id, body.fields),
+    );
+    return { ...toDraftView(draft), ...draftSaved(draft) };
+  });
+
+  app.delete<IdParams>('/api/consults/drafts/:id', async (request) => {
+    await drafts.deleteDraft(request.actor, request.params.id);
+    return { message: 'The draft consultation has been deleted successfully.' };
+  });
+
+  app.post<IdParams>('/api/consults/drafts/:id/start-payment', async (request) => {
+    const kase = await drafts.startPayment(request.actor, request.params.id);
+    return { caseId: kase.id, uuid: kase.uuid, status: kase.status, version: kase.version };
+  });
+}

@@ -1,0 +1,70 @@
+import { paymentTypeSchema } from '@vetconsult/schema/payment';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  fieldsOnly,
+  type MultipartIntake,
+  type MultipartPart,
+  multipartLimits,
+  readMultipart,
+  UPLOAD_LIMITS,
+} from '../domain/cases/files';
+import { badInput } from '../lib/errors';
+import type { Services } from '../services';
+
+// SPEC §7 "Specialists, availability, payment" (/api/payment/*): thin wrappers over the payments
+// service. The webhook needs the exact bytes Stripe signed, so it lives in its own scope whose only
+// body parser keeps the raw buffer.
+
+async function paymentIntake(request: FastifyRequest): Promise<MultipartIntake> {
+  if (!request.isMultipart()) return fieldsOnly((request.body ?? {}) as Record<string, string>);
+  const limits = UPLOAD_LIMITS.consult;
+  return readMultipart(request.parts(multipartLimits(limits)) as AsyncIterable<MultipartPart>, limits);
+}
+
+export function registerPaymentRoutes(app: FastifyInstance, deps: { services: Services }) {
+  const { payments, cases } = deps.services;
+
+  app.get('/api/payment/config', async () => payments.config());
+
+  // JSON {type, caseId, couponCode, formData}, or multipart with formData as JSON text and the
+  // consult's diagnostic files, which are handed to the cases service once the intent exists.
+  app.post('/api/payment/create-payment-intent', async (request) => {
+    const body = await paymentIntake(request);
+    try {
+      if (body.files.length > 0 && paymentTypeSchema.safeParse(body.fields.type).data === 'revisit') {
+        throw badInput('Files for a revisit are sent with the revisit itself', 'files');
+      }
+      const intent = await payments.createPaymentIntent(request.actor, body.fields);
+      if (body.files.length > 0) {
+        await cases.addFiles(request.actor, String(body.fields.caseId ?? ''), body, 'input');
+      }
+      return intent;
+    } finally {
+      await body.discard();
+    }
+  });
+
+  app.post('/api/payment/apply-coupon', async (request) => payments.applyCoupon(request.actor, request.body ?? {}));
+
+  app.post('/api/payment/confirm-payment', async (request) =>
+    payments.confirmPayment(request.actor, request.body ?? {}),
+  );
+
+  if (payments.provider.name === 'test') {
+    app.post('/api/payment/test-provider/confirm', async (request) =>
+      payments.confirmTestCard(request.actor, request.body ?? {}),
+    );
+  }
+
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.post('/api/payment/webhook', async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(String(request.body ?? ''));
+      const signature = request.headers['stripe-signature'];
+      return payments.handleWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+    });
+  });
+}

@@ -1,0 +1,224 @@
+import { SPECIALTIES } from '@vetconsult/schema/values';
+import type { Config } from '../config';
+import { hashPassword } from '../domain/auth/password';
+import { seedPromotionCodes } from '../domain/payments/seed-promotion-codes';
+import type { Prisma } from '../generated/prisma/client';
+import type { Db } from '../lib/db/client';
+import type { Logger } from '../lib/logger';
+
+// Demo data for a fresh embedded database (and `npm run seed`): the administrator, two veterinarians
+// (a Canadian and a US clinic), an approved specialist for every specialty with weekly availability and
+// extra questions, one specialist waiting for approval, cases in every status, and promotion codes.
+
+export const DEMO_PASSWORD = 'demo-pass-2026';
+
+export const DEMO_LOGINS = [
+  { username: 'dr.martin', role: 'VETERINARIAN', note: 'Maple Grove Animal Hospital, Toronto ON' },
+  { username: 'dr.nguyen', role: 'VETERINARIAN', note: 'Harborview Veterinary Clinic, Seattle WA' },
+  { username: 'dr.patel', role: 'SPECIALIST', note: 'Cardiology (approved)' },
+  { username: 'dr.okafor', role: 'SPECIALIST', note: 'Internal Medicine (approved)' },
+  { username: 'dr.lindqvist', role: 'SPECIALIST', note: 'Nutrition (approved)' },
+  { username: 'dr.pending', role: 'SPECIALIST', note: 'Neurology (waiting for approval)' },
+] as const;
+
+const SPECIALIST_NAMES: Record<string, [string, string]> = {
+  Anesthesia: ['dr.rossi', 'Dr. Elena Rossi'],
+  'Avian & Exotic Medicine': ['dr.hawthorne', 'Dr. Miles Hawthorne'],
+  Cardiology: ['dr.patel', 'Dr. Priya Patel'],
+  'Critical Care': ['dr.mbeki', 'Dr. Thandi Mbeki'],
+  Dentistry: ['dr.kowalski', 'Dr. Adam Kowalski'],
+  Dermatology: ['dr.fischer', 'Dr. Hanna Fischer'],
+  'Internal Medicine': ['dr.okafor', 'Dr. Chidi Okafor'],
+  Neurology: ['dr.tanaka', 'Dr. Yuki Tanaka'],
+  Nutrition: ['dr.lindqvist', 'Dr. Sofia Lindqvist'],
+  Oncology: ['dr.moreau', 'Dr. Julien Moreau'],
+  Rehabilitation: ['dr.osei', 'Dr. Kwame Osei'],
+  Surgery: ['dr.brennan', 'Dr. Claire Brennan'],
+  'Surgical Oncology': ['dr.alvarez', 'Dr. Mateo Alvarez'],
+  Other: ['dr.nakamura', 'Dr. Ren Nakamura'],
+};
+
+const TIMEZONES = ['America/Toronto', 'America/Vancouver', 'America/Edmonton', 'America/Halifax', 'America/New_York'];
+
+/** Mon-Fri office hours, with a lighter Saturday for every other specialist. */
+function weeklySlots(index: number) {
+  const slots = [1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '17:00' }));
+  if (index % 2 === 0) slots.push({ dayOfWeek: 6, startTime: '10:00', endTime: '14:00' });
+  return slots;
+}
+
+export async function seedDemoData(db: Db, config: Config): Promise<void> {
+  const demoHash = await hashPassword(DEMO_PASSWORD);
+  await seedPromotionCodes(db, config.prices.currency);
+  await db.user.create({
+    data: {
+      username: 'admin',
+      email: config.admin.email,
+      name: 'VetConsult Administrator',
+      role: 'ADMIN',
+      approved: true,
+      passwordHash: await hashPassword(config.admin.password),
+    },
+  });
+  const martin = await db.user.create({
+    data: {
+      username: 'dr.martin',
+      email: 'martin@maplegrove.example',
+      name: 'Dr. Laura Martin',
+      role: 'VETERINARIAN',
+      approved: true,
+      clinicName: 'Maple Grove Animal Hospital',
+      clinicAddress: '120 King St W, Toronto, ON M5H 1J9',
+      passwordHash: demoHash,
+    },
+  });
+  await db.user.create({
+    data: {
+      username: 'dr.nguyen',
+      email: 'nguyen@harborview.example',
+      name: 'Dr. Kevin Nguyen',
+      role: 'VETERINARIAN',
+      approved: true,
+      clinicName: 'Harborview Veterinary Clinic',
+      clinicAddress: '800 Pike St, Seattle, WA 98101',
+      timezone: 'America/Los_Angeles',
+      passwordHash: demoHash,
+    },
+  });
+
+  const specialists: Record<string, number> = {};
+  for (const [index, specialty] of SPECIALTIES.entries()) {
+    const [username, name] = SPECIALIST_NAMES[specialty] ?? [`dr.${index}`, `Dr. Specialist ${index}`];
+    const user = await db.user.create({
+      data: {
+        username,
+        email: `${username.replace('dr.', '')}@specialists.example`,
+        name,
+        role: 'SPECIALIST',
+        specialty,
+        approved: true,
+        timezone: TIMEZONES[index % TIMEZONES.length],
+        passwordHash: demoHash,
+        availability: { create: weeklySlots(index) },
+      },
+    });
+    specialists[specialty] = user.id;
+  }
+  await db.user.create({
+    data: {
+      username: 'dr.pending',
+      email: 'pending@specialists.example',
+      name: 'Dr. Amara Singh',
+      role: 'SPECIALIST',
+      specialty: 'Neurology',
+      approved: false,
+      passwordHash: demoHash,
+    },
+  });
+
+  const questions: Prisma.SpecialistQuestionCreateManyInput[] = [
+    {
+      specialistId: specialists.Cardiology ?? 0,
+      specialty: 'Cardiology',
+      questionText: 'Is a murmur audible? If so, give its grade and location.',
+    },
+    {
+      specialistId: specialists.Cardiology ?? 0,
+      specialty: 'Cardiology',
+      questionText: 'Are thoracic radiographs or an echocardiogram available?',
+      required: false,
+    },
+    {
+      specialistId: specialists.Nutrition ?? 0,
+      specialty: 'Nutrition',
+      questionText: 'What is the current diet (brand, amount, treats)?',
+    },
+    {
+      specialistId: specialists.Dermatology ?? 0,
+      specialty: 'Dermatology',
+      questionText: 'Which parasite preventive is used, and when was it last given?',
+    },
+  ];
+  await db.specialistQuestion.createMany({ data: questions });
+
+  const patient = (patientName: string, species: string, breed: string) => ({
+    vetId: martin.id,
+    patientName,
+    familyLastName: 'Tremblay',
+    contactEmail: 'tremblay.family@example.com',
+    submittingDvm: 'Dr. Laura Martin',
+    species,
+    breed,
+    sex: 'Female',
+    spayNeuterStatus: 'Spayed',
+    age: 7,
+    ageUnit: 'Years',
+    termsAccepted: true,
+  });
+  const day = 24 * 60 * 60 * 1000;
+  const ago = (days: number) => new Date(Date.now() - days * day);
+  await db.case.create({
+    data: { ...patient('Biscuit', 'Canine', 'Beagle'), status: 'draft', specialty: 'Cardiology', termsAccepted: false },
+  });
+  await db.case.create({
+    data: {
+      ...patient('Mochi', 'Feline', 'Domestic Shorthair'),
+      status: 'pending',
+      isPaid: true,
+      specialty: 'Cardiology',
+      specialistId: specialists.Cardiology,
+      clinicalSigns: 'Tachypnea at rest and a new grade III/VI left apical systolic murmur.',
+      questions: 'Is this consistent with hypertrophic cardiomyopathy? What work-up do you recommend?',
+      createdAt: ago(1),
+    },
+  });
+  await db.case.create({
+    data: {
+      ...patient('Juniper', 'Canine', 'Labrador Retriever'),
+      status: 'accepted',
+      isPaid: true,
+      specialty: 'Internal Medicine',
+      specialistId: specialists['Internal Medicine'],
+      clinicalSigns: 'Polyuria and polydipsia for three weeks, mild weight loss, ALP elevated.',
+      questions: 'Would you pursue an ACTH stimulation test or a low-dose dexamethasone suppression test first?',
+      createdAt: ago(3),
+      acceptedAt: ago(2),
+    },
+  });
+  await db.case.create({
+    data: {
+      ...patient('Pepper', 'Canine', 'Border Collie'),
+      status: 'reviewed',
+      isPaid: true,
+      specialty: 'Dermatology',
+      specialistId: specialists.Dermatology,
+      clinicalSigns: 'Recurrent pruritus of paws and ears every spring, partial response to oclacitinib.',
+      questions: 'Is allergen-specific immunotherapy worth pursuing, and which tests first?',
+      summary:
+        'History and distribution fit environmental atopic dermatitis. Rule out food allergy with an 8-week elimination trial, then consider intradermal testing for immunotherapy.',
+      createdAt: ago(10),
+      acceptedAt: ago(9),
+      reviewedAt: ago(2),
+    },
+  });
+  await db.case.create({
+    data: {
+      ...patient('Olive', 'Feline', 'Siamese'),
+      status: 'pending_payment',
+      specialty: 'Oncology',
+      specialistId: specialists.Oncology,
+      clinicalSigns: 'Firm 2 cm subcutaneous mass at the interscapular region, present 4 weeks.',
+      questions: 'Should we aspirate first or go straight to an incisional biopsy?',
+    },
+  });
+}
+
+export async function seedIfEmpty(db: Db, config: Config, logger: Logger): Promise<boolean> {
+  if ((await db.user.count()) > 0) return false;
+  await seedDemoData(db, config);
+  logger.info(
+    { admin: config.admin.email, password: DEMO_PASSWORD, logins: DEMO_LOGINS.map((l) => l.username) },
+    'seeded demo data',
+  );
+  return true;
+}

@@ -1,0 +1,57 @@
+import type { Config } from './config';
+import { type AuthService, createAuthService } from './domain/auth/auth.service';
+import { type CasesService, createCasesService } from './domain/cases/cases.service';
+import { createDraftsService, type DraftsService } from './domain/cases/drafts.service';
+import { createPaymentsFromConfig } from './domain/payments/create-payments';
+import type { PaymentsService } from './domain/payments/payments.service';
+import { activateWithPayment } from './domain/payments/payments.service';
+import { type AdminService, createAdminService } from './domain/people/admin.service';
+import { createProfileService, type ProfileService } from './domain/people/profile.service';
+import { createSpecialistsService, type SpecialistsService } from './domain/people/specialists.service';
+import type { Db } from './lib/db/client';
+import type { EventBus } from './lib/events';
+import type { Logger } from './lib/logger';
+import type { Mailer } from './lib/mail';
+import type { Storage } from './lib/storage';
+
+// Every use case of the product, built once per app from its adapters. Both doors (GraphQL and REST)
+// reach the domain only through these.
+
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  events: EventBus;
+  storage: Storage;
+}
+
+export interface Services {
+  auth: AuthService;
+  cases: CasesService;
+  drafts: DraftsService;
+  specialists: SpecialistsService;
+  admin: AdminService;
+  profile: ProfileService;
+  payments: PaymentsService;
+}
+
+export function createServices(deps: ServiceDeps): Services {
+  const cases = createCasesService({ ...deps, activateWithPayment });
+  return {
+    auth: createAuthService({
+      db: deps.db,
+      mailer: deps.mailer,
+      logger: deps.logger,
+      events: deps.events,
+      publicUrl: deps.config.publicUrl,
+      loginAttemptsPerIp: deps.config.loginAttemptsPerIp,
+    }),
+    cases,
+    drafts: createDraftsService(deps),
+    specialists: createSpecialistsService(deps),
+    admin: createAdminService({ ...deps, publicUrl: deps.config.publicUrl }),
+    profile: createProfileService(deps),
+    payments: createPaymentsFromConfig({ ...deps, cases }),
+  };
+}

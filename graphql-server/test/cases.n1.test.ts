@@ -1,0 +1,124 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import { execute, parse } from 'graphql';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Context } from '../src/context';
+import { createCasesService } from '../src/domain/cases/cases.service';
+import { PrismaClient, type User } from '../src/generated/prisma/client';
+import { schema } from '../src/graphql/schema';
+import { createCase } from './cases.fixtures';
+import { createUser } from './helpers/factories';
+import { startTestServer, type TestServer } from './helpers/server';
+
+// N+1 guard: SQL statements are counted where they leave for the database, in the pg client under the
+// Prisma adapter, while the real schema and the real service list cases with their vet, specialist and
+// files. The count must not grow with the number of cases.
+
+let server: TestServer;
+let pool: pg.Pool;
+let countingDb: PrismaClient;
+let statements: string[] = [];
+
+class CountingClient extends pg.Client {
+  override query(...args: any[]): any {
+    const [first] = args;
+    statements.push(typeof first === 'string' ? first : String(first?.text ?? ''));
+    return (super.query as (...a: unknown[]) => unknown)(...args);
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  pool = new pg.Pool({ connectionString: server.database.connectionString, max: 1, Client: CountingClient });
+  countingDb = new PrismaClient({ adapter: new PrismaPg(pool) });
+});
+afterAll(async () => {
+  await countingDb.$disconnect();
+  await pool.end();
+  await server.close();
+});
+
+async function vetWithCases(count: number) {
+  const db = server.database.db;
+  const vet = await createUser(db, { role: 'VETERINARIAN' });
+  const specialist = await createUser(db, { role: 'SPECIALIST', approved: true });
+  for (let i = 0; i < count; i++) {
+    const kase = await createCase(db, {
+      vetId: vet.id,
+      specialistId: specialist.id,
+      status: 'accepted',
+      patientName: `Pet ${i}`,
+    });
+    await db.caseFile.createMany({
+      data: [0, 1].map((n) => ({
+        caseId: kase.id,
+        filename: `scan-${n}.png`,
+        fileType: 'image/png',
+        fileSize: 10,
+        s3Key: `cases/${kase.uuid}/input/${n}-scan.png`,
+      })),
+    });
+  }
+  return vet;
+}
+
+const MY_CASES = parse(`{
+  myCases(first: 100) { uuid label title vet { name clinicName clinicAddress } specialist { name } files { filename fileType url } }
+}`);
+
+async function graphqlStatements(vet: User) {
+  const contextValue = {
+    db: countingDb,
+    services: server.services,
+    actor: { id: vet.id, role: vet.role, approved: vet.approved, specialty: vet.specialty, sessionId: 'n1-test' },
+    request: { ip: '127.0.0.1', userAgent: 'n1-test' },
+    cookies: null,
+    sessionToken: null,
+  } as unknown as Context;
+  await countingDb.$queryRaw`SELECT 1`; // connect outside the measurement
+  statements = [];
+  const result = await execute({ schema, document: MY_CASES, contextValue });
+  expect(result.errors).toBeUndefined();
+  return { count: statements.length, cases: ((result.data?.myCases ?? []) as unknown[]).length };
+}
+
+async function restStatements(vet: User) {
+  const cases = createCasesService({
+    ...server.services,
+    db: countingDb,
+    storage: undefined as never,
+    events: { publish() {}, subscribe: () => [] as never },
+    logger: server.logger,
+    activateWithPayment: async () => null,
+  });
+  await countingDb.$queryRaw`SELECT 1`;
+  statements = [];
+  const rows = await cases.listCases(
+    { id: vet.id, role: vet.role, approved: true, specialty: null, sessionId: 'n1' },
+    {},
+  );
+  return { count: statements.length, cases: rows.length };
+}
+
+describe('listing cases with vet, specialist and files', () => {
+  it('costs the same small number of SQL statements for 5 and for 50 cases, over GraphQL and REST', async () => {
+    const few = await vetWithCases(5);
+    const many = await vetWithCases(50);
+
+    const gqlFew = await graphqlStatements(few);
+    const gqlMany = await graphqlStatements(many);
+    expect(gqlFew.cases).toBe(5);
+    expect(gqlMany.cases).toBe(50);
+    // The counter sees the statements (the list itself and the relation batches), and no more for 50.
+    expect(gqlFew.count).toBeGreaterThanOrEqual(2);
+    expect(gqlMany.count).toBe(gqlFew.count);
+    expect(gqlMany.count).toBeLessThanOrEqual(4);
+
+    const restFew = await restStatements(few);
+    const restMany = await restStatements(many);
+    expect(restMany.cases).toBe(50);
+    expect(restFew.count).toBeGreaterThanOrEqual(2);
+    expect(restMany.count).toBe(restFew.count);
+    expect(restMany.count).toBeLessThanOrEqual(4);
+  });
+});

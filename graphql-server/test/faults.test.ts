@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { TestClient } from './helpers/client';
+import { createUser, signedInClient } from './helpers/factories';
+import { startTestServer, type TestServer, UNLIMITED } from './helpers/server';
+import { collect, connected, wsClient } from './helpers/ws';
+
+// Faults: the database dropping every connection mid-traffic (PostgreSQL only: PGlite has no
+// pg_terminate_backend worth the name), graceful shutdown draining in-flight requests, and WebSocket
+// clients reconnecting and resubscribing across a server restart on the same port.
+
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.close().catch(() => {});
+});
+
+const registration = (tag: string) => ({
+  username: `fault_${tag}`,
+  password: 'secret123',
+  email: `fault_${tag}@clinic.example`,
+  name: 'Dr. Fault',
+  role: 'VETERINARIAN',
+  clinicName: 'Fault Clinic',
+  clinicAddress: '120 King St W, Toronto, ON M5H 1J9',
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL drops every connection during requests', () => {
+  it('the server recovers without a restart and no acknowledged registration is lost', async () => {
+    const server = await startTestServer();
+    servers.push(server);
+    const databaseName = new URL(inject('databaseUrl')).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const terminate = async () => {
+      const { rowCount } = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [databaseName],
+      );
+      return rowCount ?? 0;
+    };
+
+    const acknowledged: string[] = [];
+    const statuses: number[] = [];
+    let killed = 0;
+    let running = true;
+    const killer = (async () => {
+      while (running) {
+        await sleep(40);
+        killed += await terminate();
+      }
+    })();
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let i = 0; i < 10; i++) {
+          const tag = randomUUID().slice(0, 8);
+          const response = await new TestClient(server.url).post('/api/auth/register', registration(tag));
+          statuses.push(response.status);
+          if (response.status === 201) acknowledged.push(`fault_${tag}`);
+          // A failure is an honest 5xx with a generic body, never a stack trace.
+          if (response.status >= 500) expect(JSON.stringify(response.body)).not.toMatch(/\.ts:\d+|at /);
+        }
+      }),
+    );
+    running = false;
+    await killer;
+    await admin.end();
+    expect(killed).toBeGreaterThan(0);
+
+    // Recovers by itself: the next requests are served normally.
+    const after = await new TestClient(server.url).post('/api/auth/register', registration(randomUUID().slice(0, 8)));
+    expect(after.status).toBe(201);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+
+    // Every registration that was acknowledged is in the database.
+    expect(acknowledged.length).toBeGreaterThan(0);
+    const found = await server.database.db.user.count({ where: { username: { in: acknowledged } } });
+    expect(found).toBe(acknowledged.length);
+    console.info(
+      `faults: ${killed} backends terminated, ${acknowledged.length}/${statuses.length} registrations acknowledged`,
+    );
+  }, 120_000);
+});
+
+describe('graceful shutdown', () => {
+  it('drains an in-flight request, then closes sockets and refuses new connections', async () => {
+    const server = await startTestServer();
+    const socket = wsClient(server.url, '');
+    await connected(socket);
+    const socketClosed = new Promise<number>((resolve) => socket.on('closed', (e) => resolve((e as CloseEvent).code)));
+
+    // A request whose body arrives slowly: it is in flight when shutdown starts.
+    const body = JSON.stringify(registration(randomUUID().slice(0, 8)));
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const bytes = new TextEncoder().encode(body);
+        controller.enqueue(bytes.subarray(0, 10));
+        await sleep(600);
+        controller.enqueue(bytes.subarray(10));
+        controller.close();
+      },
+    });
+    const inFlight = fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    await sleep(150);
+    const closing = server.close();
+    const response = await inFlight;
+    expect(response.status).toBe(201);
+    await closing;
+    expect(await socketClosed).toBe(1001); // "going away"
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    await socket.dispose();
+  });
+});
+
+describe('WebSocket clients reconnect and resubscribe', () => {
+  it('after a server restart on the same port, the subscription delivers again', async () => {
+    const first = await startTestServer();
+    const port = Number(new URL(first.url).port);
+    const vet = await createUser(first.database.db, { role: 'VETERINARIAN' });
+    const client = await signedInClient(first.url, vet);
+    const draft = await client.post('/api/consults/drafts', { patientName: 'Rex' });
+    const socket = wsClient(first.url, client.cookieHeader, { retryAttempts: 20 });
+    await connected(socket);
+    let connections = 0;
+    socket.on('connected', () => connections++);
+    const changes = collect(socket, `subscription { draftChanged(uuid: "${draft.body.uuid}") { uuid version } }`);
+    await sleep(200);
+    await client.put(`/api/consults/drafts/${draft.body.uuid}`, { patientName: 'Rex 2', version: draft.body.version });
+    const v2 = draft.body.version + 1;
+    await changes.next((r) => (r.data as { draftChanged: { version: number } })?.draftChanged.version === v2);
+
+    await first.close();
+    const second = await buildApp({
+      ...first.config,
+      databaseUrl: inject('databaseUrl'),
+      rateLimits: UNLIMITED,
+      port,
+    });
+    await second.app.listen({ host: '127.0.0.1', port });
+    servers.push({ ...second, url: first.url, dataDir: first.dataDir });
+
+    await expect.poll(() => connections, { timeout: 20_000, interval: 200 }).toBeGreaterThan(0);
+    await sleep(300); // the client resubscribes right after the acknowledgement
+    const saved = await client.put(`/api/consults/drafts/${draft.body.uuid}`, { patientName: 'Rex 3', version: v2 });
+    expect(saved.status).toBe(200);
+    const v3 = (
+      await changes.next(
+        (r) => (r.data as { draftChanged: { version: number } })?.draftChanged.version === v2 + 1,
+        10_000,
+      )
+    ).data;
+    expect(v3).toMatchObject({ draftChanged: { uuid: draft.body.uuid, version: v2 + 1 } });
+    expect(changes.failure).toBeUndefined();
+    await socket.dispose();
+  }, 60_000);
+});

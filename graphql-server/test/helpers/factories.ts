@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from '../../src/domain/auth/password';
+import type { Prisma, User } from '../../src/generated/prisma/client';
+import type { Db } from '../../src/lib/db/client';
+import { TestClient } from './client';
+
+export const TEST_PASSWORD = 'test-pass-123';
+let passwordHash: Promise<string> | undefined;
+
+/** A user with unique username and e-mail, so tests sharing one database never collide. */
+export async function createUser(
+  db: Db,
+  data: Partial<Prisma.UserCreateInput> & { role: User['role'] },
+): Promise<User> {
+  const tag = randomUUID().slice(0, 8);
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  return db.user.create({
+    data: {
+      username: `user_${tag}`,
+      email: `user_${tag}@example.com`,
+      name: `Test ${data.role.toLowerCase()} ${tag}`,
+      passwordHash: await passwordHash,
+      approved: data.role !== 'SPECIALIST',
+      ...(data.role === 'VETERINARIAN'
+        ? { clinicName: 'Test Clinic', clinicAddress: '1 Test St, Toronto, ON M5V 3A8' }
+        : {}),
+      ...(data.role === 'SPECIALIST' ? { specialty: 'Cardiology' } : {}),
+      ...data,
+    },
+  });
+}
+
+/** A client already signed in as the given user (through the real login path). */
+export async function signedInClient(baseUrl: string, user: User): Promise<TestClient> {
+  const client = new TestClient(baseUrl);
+  const response = await client.post('/api/auth/login', { username: user.username, password: TEST_PASSWORD });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return client;
+}

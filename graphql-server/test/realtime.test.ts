@@ -1,0 +1,158 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCase } from './cases.fixtures';
+import { TestClient } from './helpers/client';
+import { createUser, signedInClient } from './helpers/factories';
+import { startTestServer, type TestServer } from './helpers/server';
+import { collect, connected, wsClient } from './helpers/ws';
+
+// Live updates over graphql-ws with real sockets and the session cookie of the upgrade request.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** graphql-ws has no per-subscription acknowledgement: give the server a moment to start listening. */
+const subscribed = () => sleep(150);
+
+async function liveClient(user: Parameters<typeof signedInClient>[1]) {
+  const http = await signedInClient(server.url, user);
+  const ws = wsClient(server.url, http.cookieHeader);
+  await connected(ws);
+  return { http, ws };
+}
+
+const AVAILABLE = 'subscription { availableCasesChanged { uuid status kind at case { uuid patientName } } }';
+const MINE = 'subscription { myCasesChanged { uuid status kind case { status } } }';
+
+describe('real-time case events', () => {
+  it('the assigned specialist of the right specialty sees a newly activated case; others do not', async () => {
+    const db = server.database.db;
+    const vet = await createUser(db, { role: 'VETERINARIAN' });
+    const cardiologist = await createUser(db, { role: 'SPECIALIST', specialty: 'Cardiology', approved: true });
+    const dermatologist = await createUser(db, { role: 'SPECIALIST', specialty: 'Dermatology', approved: true });
+    const otherVet = await createUser(db, { role: 'VETERINARIAN' });
+
+    const right = await liveClient(cardiologist);
+    const wrong = await liveClient(dermatologist);
+    const stranger = await liveClient(otherVet);
+    const rightEvents = collect(right.ws, AVAILABLE);
+    const wrongEvents = collect(wrong.ws, AVAILABLE);
+    const strangerEvents = collect(stranger.ws, MINE);
+    await subscribed();
+
+    const kase = await createCase(db, { vetId: vet.id, specialistId: cardiologist.id, status: 'pending_payment' });
+    const result = await server.services.cases.activate({
+      caseId: kase.id,
+      paymentIntentId: `pi_rt_${kase.id}`,
+      amount: 15000,
+    });
+    expect(result.activated).toBe(true);
+
+    const event = await rightEvents.next((r) => r.data?.availableCasesChanged.uuid === kase.uuid);
+    expect(event.data?.availableCasesChanged).toMatchObject({
+      status: 'pending',
+      kind: 'activated',
+      case: { uuid: kase.uuid },
+    });
+    expect(Date.now() - event.data?.availableCasesChanged.at).toBeLessThan(1000);
+
+    await sleep(300);
+    expect(wrongEvents.received).toHaveLength(0);
+    expect(strangerEvents.received).toHaveLength(0);
+    for (const c of [right, wrong, stranger]) await c.ws.dispose();
+  });
+
+  it('the veterinarian sees "accepted" and then "reviewed" on their own case; another vet sees nothing', async () => {
+    const db = server.database.db;
+    const vet = await createUser(db, { role: 'VETERINARIAN' });
+    const otherVet = await createUser(db, { role: 'VETERINARIAN' });
+    const specialist = await createUser(db, { role: 'SPECIALIST', specialty: 'Cardiology', approved: true });
+    const kase = await createCase(db, { vetId: vet.id, specialistId: specialist.id, status: 'pending' });
+
+    const owner = await liveClient(vet);
+    const other = await liveClient(otherVet);
+    const ownerEvents = collect(owner.ws, MINE);
+    const detail = collect(
+      owner.ws,
+      `subscription ($uuid: String!) { caseUpdated(uuid: $uuid) { uuid status summary } }`,
+      {
+        uuid: kase.uuid,
+      },
+    );
+    const stats = collect(
+      owner.ws,
+      'subscription { dashboardStatsChanged { activeCount pendingCount completedThisWeek } }',
+    );
+    const otherEvents = collect(other.ws, MINE);
+    const spying = collect(other.ws, `subscription ($uuid: String!) { caseUpdated(uuid: $uuid) { uuid status } }`, {
+      uuid: kase.uuid,
+    });
+    await subscribed();
+
+    const specialistHttp = await signedInClient(server.url, specialist);
+    expect((await specialistHttp.post(`/api/cases/${kase.uuid}/accept`, { specialistId: specialist.id })).status).toBe(
+      200,
+    );
+    const accepted = await ownerEvents.next((r) => r.data?.myCasesChanged.status === 'accepted');
+    expect(accepted.data?.myCasesChanged).toMatchObject({
+      uuid: kase.uuid,
+      kind: 'accepted',
+      case: { status: 'accepted' },
+    });
+    await detail.next((r) => r.data?.caseUpdated.status === 'accepted');
+    const activeStats = await stats.next((r) => r.data?.dashboardStatsChanged.activeCount === 1);
+    expect(activeStats.data?.dashboardStatsChanged.pendingCount).toBe(0);
+
+    const form = new FormData();
+    form.append('summary', 'Findings consistent with early mitral valve disease; recheck in 6 months.');
+    form.append('specialistId', String(specialist.id));
+    expect((await specialistHttp.request('POST', `/api/cases/${kase.uuid}/review`, form)).status).toBe(200);
+    await ownerEvents.next((r) => r.data?.myCasesChanged.status === 'reviewed');
+    const reviewed = await detail.next((r) => r.data?.caseUpdated.status === 'reviewed');
+    expect(reviewed.data?.caseUpdated.summary).toContain('mitral valve');
+
+    await sleep(300);
+    expect(otherEvents.received).toHaveLength(0);
+    expect(spying.received).toHaveLength(0);
+    await owner.ws.dispose();
+    await other.ws.dispose();
+  });
+
+  it('subscriptions require a session, and admin-only ones the admin role', async () => {
+    const anonymous = wsClient(server.url, '');
+    await connected(anonymous);
+    const denied = collect(anonymous, MINE);
+    await sleep(300);
+    expect(JSON.stringify(denied.failure ?? denied.received)).toMatch(/Not authenticated|UNAUTHENTICATED/);
+    await anonymous.dispose();
+
+    const vet = await createUser(server.database.db, { role: 'VETERINARIAN' });
+    const live = await liveClient(vet);
+    const adminOnly = collect(live.ws, 'subscription { pendingSpecialistsChanged { specialistId kind } }');
+    await sleep(300);
+    expect(JSON.stringify(adminOnly.failure ?? adminOnly.received)).toMatch(/FORBIDDEN|permission/);
+    await live.ws.dispose();
+  });
+
+  it('the administrator sees a specialist registration live', async () => {
+    const admin = await createUser(server.database.db, { role: 'ADMIN', approved: true });
+    const live = await liveClient(admin);
+    const events = collect(live.ws, 'subscription { pendingSpecialistsChanged { specialistId kind } }');
+    await subscribed();
+    const tag = Date.now().toString(36);
+    const registered = await new TestClient(server.url).post('/api/auth/register', {
+      username: `live_${tag}`,
+      password: 'secret123',
+      email: `live_${tag}@example.com`,
+      name: 'Dr. Live',
+      role: 'SPECIALIST',
+      specialty: 'Oncology',
+    });
+    const event = await events.next((r) => r.data?.pendingSpecialistsChanged.specialistId === registered.body.id);
+    expect(event.data?.pendingSpecialistsChanged.kind).toBe('registered');
+    await live.ws.dispose();
+  });
+});

@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { AGE_UNITS, CASE_STATUSES, SEXES, SPAY_NEUTER_STATUSES, SPECIES } from './values';
+
+// SPEC §5 "New-consult form", "Revisit form", "File uploader", "Review": the one copy of these rules,
+// used by the web forms (zodResolver), the GraphQL validation plugin and the REST handlers. REST
+// multipart bodies carry every value as text, so numbers and booleans accept their text form too.
+
+const MB = 1024 * 1024;
+
+/** SPEC §9: at most 10 files in one upload. Files beyond 10 are refused by the server (the client drops them). */
+export const MAX_FILES_PER_UPLOAD = 10;
+/**
+ * SPEC §9 gives two per-file limits. Diagnostic files of a new consult or a revisit (POST /api/cases,
+ * POST /api/cases/revisit, input files added later) follow the consult and revisit forms: 50 MB each.
+ * The general uploader limit, 100 MB each, applies to the specialist's summary attachments
+ * (POST /api/cases/{id}/review and POST /api/cases/{id}/files with category summary).
+ */
+export const CONSULT_FILE_MAX_BYTES = 50 * MB;
+export const SUMMARY_FILE_MAX_BYTES = 100 * MB;
+
+/** SPEC §5 "File uploader": the accepted extensions. */
+export const ALLOWED_FILE_EXTENSIONS = [
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'bmp',
+  'tiff',
+  'tif',
+  'webp',
+  'pdf',
+  'txt',
+  'doc',
+  'docx',
+  'mp4',
+  'mov',
+  'avi',
+  'wmv',
+  'mkv',
+  'dcm',
+  'dicom',
+  'zip',
+] as const;
+
+/** The content types the server accepts, as detected from the bytes (never from the name). */
+export const ALLOWED_FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/bmp',
+  'image/tiff',
+  'image/webp',
+  'application/pdf',
+  'text/plain',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'video/mp4',
+  'video/quicktime',
+  'video/vnd.avi',
+  'video/x-ms-wmv',
+  'video/x-matroska',
+  'application/dicom',
+  'application/zip',
+] as const;
+
+export const tooManyFilesMessage = (max = MAX_FILES_PER_UPLOAD) =>
+  `Too many files. You can upload at most ${max} files.`;
+export const fileTooLargeMessage = (name: string, maxBytes: number) =>
+  `File ${name} is too large. The maximum size is ${Math.round(maxBytes / MB)} MB.`;
+export const fileTypeNotAllowedMessage = (name: string) =>
+  `File ${name} has a type that is not allowed. Accepted: images, PDF, text, Word documents, videos, DICOM and zip files.`;
+
+// --- text-tolerant primitives -------------------------------------------------------------------------
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const textToNumber = (value: unknown) => {
+  const v = emptyToUndefined(value);
+  return typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
+};
+const textToBoolean = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
+const jsonText = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+
+const requiredText = (required: string, min: number, tooShort: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).min(min, { error: tooShort }).max(5000);
+
+/** [{ questionId, questionText, answer }]: answers to the chosen specialist's extra questions. */
+export const specialistResponsesSchema = z.preprocess(
+  jsonText,
+  z
+    .array(
+      z.object({
+        questionId: z.coerce.number().int().optional(),
+        questionText: z.string().max(1000).optional(),
+        answer: z.string().max(5000).default(''),
+      }),
+    )
+    .max(50),
+);
+
+// --- new consult (final submission) -------------------------------------------------------------------
+
+export const newConsultSchema = z.object({
+  specialty: z
+    .string({ error: 'Please select a specialty' })
+    .trim()
+    .min(1, { error: 'Please select a specialty' })
+    .max(100),
+  species: z.enum(SPECIES, { error: 'Please select a species' }),
+  patientName: requiredText('Patient name is required', 2, 'Patient name must be at least 2 characters'),
+  familyLastName: requiredText('Family name is required', 2, 'Family name must be at least 2 characters'),
+  contactEmail: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  submittingDvm: requiredText('Submitting DVM is required', 2, 'Submitting DVM must be at least 2 characters'),
+  dateOfBirth: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
+  sex: z.enum(SEXES, { error: 'Please select animal sex' }),
+  breed: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  spayNeuterStatus: z.preprocess(emptyToUndefined, z.enum(SPAY_NEUTER_STATUSES).optional()),
+  age: z.preprocess(
+    textToNumber,
+    z
+      .number({ error: 'Age must be greater than 0' })
+      .min(0.1, { error: 'Age must be greater than 0' })
+      .max(50, { error: 'Please enter a valid age' }),
+  ),
+  ageUnit: z.enum(AGE_UNITS, { error: 'Please select an age unit' }),
+  clinicalSigns: z
+    .string({ error: 'Please provide more detailed clinical signs (at least 10 characters)' })
+    .trim()
+    .min(10, { error: 'Please provide more detailed clinical signs (at least 10 characters)' })
+    .max(20000),
+  questions: z
+    .string({ error: 'Please provide more detailed questions (at least 10 characters)' })
+    .trim()
+    .min(10, { error: 'Please provide more detailed questions (at least 10 characters)' })
+    .max(20000),
+  specificSpecialistId: z.preprocess(
+    textToNumber,
+    z.number({ error: 'Please select a specialist' }).int().min(1, { error: 'Please select a specialist' }),
+  ),
+  termsAccepted: z.preprocess(
+    textToBoolean,
+    z.literal(true, { error: 'You must accept the terms and conditions to proceed' }),
+  ),
+  specialistResponses: specialistResponsesSchema.optional(),
+  nutritionComplex: z.preprocess(textToBoolean, z.boolean().optional()),
+});
+export type NewConsultInput = z.infer<typeof newConsultSchema>;
+
+/** The consult fields the final submission may carry besides the form (SPEC §7 POST /api/cases). */
+export const consultSubmissionSchema = newConsultSchema.extend({
+  /** The draft or pending-payment case this submission completes (uuid), when the client has one. */
+  caseId: z.preprocess(emptyToUndefined, z.string().trim().max(64).optional()),
+  paymentIntentId: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  couponCode: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+});
+export type ConsultSubmissionInput = z.infer<typeof consultSubmissionSchema>;
+
+// --- draft: every field optional ----------------------------------------------------------------------
+
+const optionalText = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
+
+export const draftSchema = z.object({
+  specialty: optionalText(100),
+  species: z.preprocess(emptyToUndefined, z.enum(SPECIES, { error: 'Please select a species' }).optional()),
+  patientName: optionalText(200),
+  familyLastName: optionalText(200),
+  contactEmail: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.email({ error: 'Please enter a valid email address' })]))
+    .optional()
+    .nullable(),
+  submittingDvm: optionalText(200),
+  dateOfBirth: optionalText(40),
+  sex: z.preprocess(emptyToUndefined, z.enum(SEXES, { error: 'Please select animal sex' }).optional()),
+  breed: optionalText(100),
+  spayNeuterStatus: z.preprocess(emptyToUndefined, z.enum(SPAY_NEUTER_STATUSES).optional()),
+  age: z.preprocess(
+    textToNumber,
+    z
+      .number({ error: 'Please enter a valid age' })
+      .min(0, { error: 'Please enter a valid age' })
+      .max(50, { error: 'Please enter a valid age' })
+      .optional(),
+  ),
+  ageUnit: z.preprocess(emptyToUndefined, z.enum(AGE_UNITS).optional()),
+  clinicalSigns: optionalText(20000),
+  questions: optionalText(20000),
+  specificSpecialistId: z.preprocess(
+    textToNumber,
+    z.number({ error: 'Please select a specialist' }).int().min(0).optional(),
+  ),
+  termsAccepted: z.preprocess(textToBoolean, z.boolean().optional()),
+  specialistResponses: specialistResponsesSchema.optional(),
+  nutritionComplex: z.preprocess(textToBoolean, z.boolean().optional()),
+});
+export type DraftInput = z.infer<typeof draftSchema>;
+
+export const draftUpdateSchema = draftSchema.extend({
+  version: z.preprocess(
+    textToNumber,
+    z.number({ error: 'The draft version is required' }).int({ error: 'The draft version is required' }).min(1),
+  ),
+});
+export type DraftUpdateInput = z.infer<typeof draftUpdateSchema>;
+
+/** The draft fields, in the order a conflict lists them. */
+export const DRAFT_FIELDS = Object.keys(draftSchema.shape) as Array<keyof DraftInput>;
+
+// --- revisit ------------------------------------------------------------------------------------------
+
+export const revisitSchema = z.object({
+  originalCaseUuid: z.string({ error: 'The case to revisit is required' }).trim().min(1, {
+    error: 'The case to revisit is required',
+  }),
+  specialistId: z.preprocess(textToNumber, z.number().int().min(1).optional()),
+  clinicalSigns: z
+    .string({ error: 'Clinical signs must be at least 10 characters' })
+    .trim()
+    .min(10, { error: 'Clinical signs must be at least 10 characters' })
+    .max(20000),
+  questions: z
+    .string({ error: 'Questions must be at least 10 characters' })
+    .trim()
+    .min(10, { error: 'Questions must be at least 10 characters' })
+    .max(20000),
+  termsAccepted: z.preprocess(textToBoolean, z.literal(true, { error: 'You must accept the terms and conditions' })),
+  paymentIntentId: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  couponCode: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+});
+export type RevisitInput = z.infer<typeof revisitSchema>;
+
+// --- review -------------------------------------------------------------------------------------------
+
+export const REVIEW_SUMMARY_REQUIRED = 'Please provide a summary before submitting';
+
+export const reviewSchema = z.object({
+  summary: z.string({ error: REVIEW_SUMMARY_REQUIRED }).trim().min(1, { error: REVIEW_SUMMARY_REQUIRED }).max(50000),
+  specialistId: z.preprocess(textToNumber, z.number().int().optional()),
+});
+export type ReviewInput = z.infer<typeof reviewSchema>;
+
+// --- lists --------------------------------------------------------------------------------------------
+
+/** SPEC §2 /consults: the status tabs (all = no filter). */
+export const CASE_STATUS_FILTERS = [...CASE_STATUSES, 'all'] as const;
+export type CaseStatusFilter = (typeof CASE_STATUS_FILTERS)[number];
+
+export const caseSearchSchema = z.object({
+  /** Pet name, family name, species, breed or case id (the first characters of the uuid). */
+  search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(CASE_STATUS_FILTERS, { error: 'Unknown status' }).optional()),
+  first: z.preprocess(textToNumber, z.number().int().min(1).max(100).optional()),
+  /** uuid of the last case of the previous page. */
+  after: z.preprocess(emptyToUndefined, z.string().trim().max(64).optional()),
+});
+export type CaseSearchInput = z.infer<typeof caseSearchSchema>;

@@ -1,0 +1,44 @@
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { homePathFor, useAuth } from '../lib/auth/auth-context';
+import { toast } from '../lib/toasts';
+
+// Route guards of SPEC §2's route table. The root layout waits for the session check, so these
+// only ever see a settled session.
+
+/** Every path but /auth and /reset-password/:token needs a signed-in user. */
+export function RequireAuth() {
+  const { user } = useAuth();
+  if (!user) return <Navigate to="/auth" replace />;
+  return <Outlet />;
+}
+
+/** /auth: a signed-in user goes to /dashboard, or right after signing in, to their role's landing page. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { user, landingPath } = useAuth();
+  if (user) return <Navigate to={landingPath ?? '/dashboard'} replace />;
+  return children;
+}
+
+/** /: by role. */
+export function RootRedirect() {
+  const { user } = useAuth();
+  return <Navigate to={user ? homePathFor(user) : '/auth'} replace />;
+}
+
+/** /availability: specialists only; anyone else goes back to the dashboard with the Access Denied alert. */
+export function SpecialistsOnly() {
+  const { user } = useAuth();
+  const denied = user?.role !== 'SPECIALIST';
+  useEffect(() => {
+    if (denied) {
+      toast({
+        title: 'Access Denied',
+        description: 'Only specialists can access the availability page.',
+        variant: 'destructive',
+      });
+    }
+  }, [denied]);
+  if (denied) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

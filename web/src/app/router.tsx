@@ -1,0 +1,67 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { AppFrame } from '../components/layout/app-frame';
+import { PublicOnly, RequireAuth, RootRedirect, SpecialistsOnly } from './guards';
+import { RootLayout } from './root-layout';
+
+// The route table of SPEC §2. Every screen is its own chunk (React.lazy); guards and the frame are
+// in the entry so navigation between screens keeps the header.
+
+const AuthRoute = lazy(() => import('./routes/auth'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const SpecialistDashboardRoute = lazy(() => import('./routes/specialist-dashboard'));
+const ConsultsRoute = lazy(() => import('./routes/consults'));
+const NewConsultRoute = lazy(() => import('./routes/consult-new'));
+const RevisitRoute = lazy(() => import('./routes/consult-revisit'));
+const CaseDetailRoute = lazy(() => import('./routes/consult-detail'));
+const AvailabilityRoute = lazy(() => import('./routes/availability'));
+const SettingsRoute = lazy(() => import('./routes/settings'));
+const ProfileRoute = lazy(() => import('./routes/profile'));
+const AdminSpecialistsRoute = lazy(() => import('./routes/admin-specialists'));
+const AdminUsersRoute = lazy(() => import('./routes/admin-users'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        path: '/auth',
+        element: (
+          <PublicOnly>
+            <AuthRoute />
+          </PublicOnly>
+        ),
+      },
+      { path: '/reset-password', element: <Navigate to="/auth" replace /> },
+      { path: '/reset-password/:token', element: <ResetPasswordRoute /> },
+      { path: '/', element: <RootRedirect /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppFrame />,
+            children: [
+              { path: '/dashboard', element: <DashboardRoute /> },
+              { path: '/specialist-dashboard', element: <SpecialistDashboardRoute /> },
+              { path: '/consults', element: <ConsultsRoute /> },
+              { path: '/consults/new', element: <NewConsultRoute /> },
+              { path: '/consults/revisit/:caseUuid', element: <RevisitRoute /> },
+              { path: '/consults/:uuid', element: <CaseDetailRoute /> },
+              {
+                element: <SpecialistsOnly />,
+                children: [{ path: '/availability', element: <AvailabilityRoute /> }],
+              },
+              { path: '/settings', element: <SettingsRoute /> },
+              { path: '/profile', element: <ProfileRoute /> },
+              { path: '/admin/specialists', element: <AdminSpecialistsRoute /> },
+              { path: '/admin/users', element: <AdminUsersRoute /> },
+              { path: '*', element: <NotFoundRoute /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

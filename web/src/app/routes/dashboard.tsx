@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../components/ui/page-header';
+import { DraftCases } from '../../features/dashboard/components/draft-cases';
+import { RecentConsults } from '../../features/dashboard/components/recent-consults';
+import { StatCards } from '../../features/dashboard/components/stat-cards';
+import { OnboardingCard } from '../../features/onboarding/components/onboarding-card';
+import { useAuth } from '../../lib/auth/auth-context';
+
+// /dashboard (SPEC §2): onboarding until completed, stats, drafts (veterinarians) and recent consults.
+
+export default function DashboardRoute() {
+  const { user } = useAuth();
+  if (!user) return null;
+  const isVet = user.role === 'VETERINARIAN';
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        subtitle={`Welcome back, ${user.name}.`}
+        actions={
+          isVet ? (
+            <Link
+              to="/consults/new"
+              className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 dark:bg-brand-500 dark:text-slate-950 dark:hover:bg-brand-400"
+            >
+              <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
+                <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
+              </svg>
+              New Consult
+            </Link>
+          ) : null
+        }
+      />
+      <OnboardingCard />
+      <section aria-label="Statistics">
+        <StatCards />
+      </section>
+      <div className={`mt-8 grid items-start gap-6 ${isVet ? 'lg:grid-cols-2' : ''}`}>
+        {isVet ? <DraftCases /> : null}
+        <RecentConsults canCreate={isVet} />
+      </div>
+    </>
+  );
+}

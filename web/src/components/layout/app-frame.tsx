@@ -1,0 +1,196 @@
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../../lib/auth/auth-context';
+import { LiveIndicator } from '../ui/live-indicator';
+import { Logo } from '../ui/logo';
+import { FullPageSpinner } from '../ui/spinner';
+import { ThemeSwitcher } from '../ui/theme-switcher';
+import { SiteFooter } from './site-footer';
+
+// The signed-in page frame (SPEC §2 "Page frame and navigation"): header with logo, theme switch,
+// navigation and logout; below 768 px the navigation collapses into a toggle menu.
+
+interface NavEntry {
+  to: string;
+  label: string;
+  specialistsOnly?: boolean;
+  /** The administrator's pages (the server refuses everyone else). */
+  adminOnly?: boolean;
+}
+
+const NAV: NavEntry[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/consults', label: 'Consults' },
+  { to: '/availability', label: 'Availability', specialistsOnly: true },
+  { to: '/settings', label: 'Settings' },
+  { to: '/profile', label: 'Profile' },
+  { to: '/admin/specialists', label: 'Specialists', adminOnly: true },
+  { to: '/admin/users', label: 'Users', adminOnly: true },
+];
+
+/** Initials: first letter of each word, upper-cased (SPEC §9). */
+function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('')
+    .slice(0, 2);
+}
+
+/** The signed-in user's photo or initials, linking to /profile. */
+function UserAvatar({ name, photoUrl }: { name: string; photoUrl: string | null | undefined }) {
+  return (
+    <Link
+      to="/profile"
+      title={name}
+      className="hidden shrink-0 rounded-full sm:block"
+      aria-label={`${name}: profile`}
+      data-testid="frame-avatar"
+    >
+      {photoUrl ? (
+        <img src={photoUrl} alt="" className="size-9 rounded-full object-cover ring-2 ring-white dark:ring-slate-800" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100"
+        >
+          {initialsOf(name)}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+    isActive
+      ? 'bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white'
+  }`;
+
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2.5 text-base font-medium ${
+    isActive
+      ? 'bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200'
+      : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
+  }`;
+
+export function AppFrame() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+
+  // Any navigation (link, back button) closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const entries = NAV.filter(
+    (entry) => (!entry.specialistsOnly || user?.role === 'SPECIALIST') && (!entry.adminOnly || user?.role === 'ADMIN'),
+  );
+
+  const onLogout = async () => {
+    setMenuOpen(false);
+    await logout();
+    navigate('/auth', { replace: true });
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-slate-900 dark:text-white"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+          <Link to={user ? '/dashboard' : '/auth'} className="rounded-lg" aria-label="VetConsult home">
+            <Logo />
+          </Link>
+          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+            {entries.map((entry) => (
+              <NavLink key={entry.to} to={entry.to} className={desktopLink}>
+                {entry.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-3">
+            <LiveIndicator />
+            <ThemeSwitcher labels="hidden" />
+            {user ? <UserAvatar name={user.name} photoUrl={user.profilePhotoUrl} /> : null}
+            {user ? (
+              <button
+                type="button"
+                onClick={onLogout}
+                className="hidden rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 md:inline-flex dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+              >
+                Logout
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                className="size-6"
+                aria-hidden="true"
+              >
+                {menuOpen ? (
+                  <path d="M6 18 18 6M6 6l12 12" />
+                ) : (
+                  <path d="M3.75 6.75h16.5M3.75 12h16.5M3.75 17.25h16.5" />
+                )}
+              </svg>
+            </button>
+          </div>
+        </div>
+        {menuOpen ? (
+          <nav
+            id={menuId}
+            aria-label="Mobile"
+            className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800"
+          >
+            <ul className="space-y-1">
+              {entries.map((entry) => (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} className={mobileLink} onClick={() => setMenuOpen(false)}>
+                    {entry.label}
+                  </NavLink>
+                </li>
+              ))}
+              {user ? (
+                <li>
+                  <button
+                    type="button"
+                    onClick={onLogout}
+                    className="block w-full rounded-lg px-3 py-2.5 text-left text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                  >
+                    Logout
+                  </button>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordResetRequestSchema } from '@vetconsult/schema/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { serverErrorMessage } from '../../../lib/graphql-errors';
+import { toast } from '../../../lib/toasts';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+
+// Reset tab (SPEC §2): ask for a reset link; then the 'Reset Email Sent' view with Back to Login.
+
+export function ResetRequestForm({ onBackToLogin }: { onBackToLogin(): void }) {
+  const [requestReset] = useRequestPasswordReset();
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await requestReset({ variables: { email: values.email } });
+      toast({ title: 'Reset Email Sent', description: 'Check your email for password reset instructions.' });
+      setSent(true);
+    } catch (error) {
+      const message = serverErrorMessage(error);
+      if (message === null) {
+        console.error('Reset request error', error);
+        toast({
+          title: 'Reset Error',
+          description: 'An unexpected error occurred. Please try again.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      toast({
+        title: 'Reset Failed',
+        description: message || 'Could not send reset email. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  if (sent) {
+    return (
+      <div className="space-y-5 text-center">
+        <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            className="size-6"
+            aria-hidden="true"
+          >
+            <path
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              d="M21.75 6.75v10.5a2.25 2.25 0 0 1-2.25 2.25h-15a2.25 2.25 0 0 1-2.25-2.25V6.75m19.5 0A2.25 2.25 0 0 0 19.5 4.5h-15a2.25 2.25 0 0 0-2.25 2.25m19.5 0v.243a2.25 2.25 0 0 1-1.07 1.916l-7.5 4.615a2.25 2.25 0 0 1-2.36 0L3.32 8.91a2.25 2.25 0 0 1-1.07-1.916V6.75"
+            />
+          </svg>
+        </div>
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Reset Email Sent</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Check your email for a secure link to reset your password. The link expires in 1 hour.
+        </p>
+        <Button
+          variant="secondary"
+          fullWidth
+          onClick={() => {
+            reset();
+            setSent(false);
+            onBackToLogin();
+          }}
+        >
+          Back to Login
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Enter the email address of your account and we will send you a link to reset your password.
+      </p>
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Button type="submit" fullWidth busy={isSubmitting}>
+        {isSubmitting ? 'Sending Reset Email...' : 'Send Reset Email'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { graphql } from '../../../gql/gql';
+
+/** Everything the case detail shows; the query, the live subscription and accept all select it. */
+export const caseDetailFieldsFragment = graphql(`
+  fragment CaseDetailFields on Case {
+    id
+    uuid
+    shortId
+    displayId
+    title
+    label
+    isRevisit
+    status
+    statusLabel
+    specialty
+    patientName
+    familyLastName
+    contactEmail
+    submittingDvm
+    dateOfBirth
+    species
+    sex
+    breed
+    spayNeuterStatus
+    age
+    ageUnit
+    clinicalSigns
+    questions
+    specialistResponses
+    summary
+    vetId
+    specialistId
+    createdAt
+    updatedAt
+    acceptedAt
+    reviewedAt
+    originalCase {
+      id
+      uuid
+      shortId
+    }
+    vet {
+      id
+      name
+      clinicName
+      clinicAddress
+    }
+    specialist {
+      id
+      name
+      specialty
+    }
+    files {
+      id
+      originalName
+      fileType
+      fileSize
+      fileCategory
+      createdAt
+      url
+    }
+  }
+`);

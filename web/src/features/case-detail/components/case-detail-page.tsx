@@ -1,0 +1,286 @@
+import { shortId } from '@vetconsult/schema/values';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ErrorState, LoadingState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import type { CaseDetailFieldsFragment } from '../../../gql/graphql';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { formatAge, formatDate, formatRelativeTime } from '../../../lib/case-display';
+import { serverErrorMessage } from '../../../lib/graphql-errors';
+import { toast } from '../../../lib/toasts';
+import { useAcceptCase } from '../api/accept-case';
+import { useCaseDetail } from '../api/case-detail';
+import { useCaseUpdated } from '../api/case-updated';
+import { CaseFiles } from './case-files';
+import { ReviewForm } from './review-form';
+
+// /consults/:uuid (SPEC §2): the case, its clinic, files, and the actions of SPEC §6 for the viewer.
+// The case stays live through caseUpdated (status, files and summary merge into the cached case).
+
+type CaseDetail = CaseDetailFieldsFragment;
+
+function BackToConsults() {
+  return (
+    <Link
+      to="/consults"
+      className="mb-6 inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+    >
+      <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
+        <path
+          fillRule="evenodd"
+          d="M17 10a.75.75 0 0 1-.75.75H5.61l4.17 4.17a.75.75 0 1 1-1.06 1.06l-5.5-5.5a.75.75 0 0 1 0-1.06l5.5-5.5a.75.75 0 1 1 1.06 1.06L5.61 9.25h10.64A.75.75 0 0 1 17 10Z"
+          clipRule="evenodd"
+        />
+      </svg>
+      Back to Consults
+    </Link>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900 dark:text-slate-100">{children || '—'}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
+      <div className="mt-4">{children}</div>
+    </Card>
+  );
+}
+
+function Prose({ text }: { text: string | null | undefined }) {
+  return (
+    <p className="text-sm leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">
+      {text?.trim() || '—'}
+    </p>
+  );
+}
+
+interface SpecialistResponse {
+  questionId?: number;
+  questionText?: string;
+  answer?: string;
+}
+
+function responsesOf(value: unknown): SpecialistResponse[] {
+  return Array.isArray(value)
+    ? value.filter((entry): entry is SpecialistResponse => typeof entry === 'object' && entry !== null)
+    : [];
+}
+
+function AcceptButton({ uuid }: { uuid: string }) {
+  const [acceptCase, { loading }] = useAcceptCase();
+  const accept = async () => {
+    try {
+      await acceptCase({ variables: { uuid } });
+      toast({
+        title: 'Case Accepted',
+        description: 'You have successfully accepted this consultation case.',
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverErrorMessage(error) || 'Failed to accept case',
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Button onClick={() => void accept()} busy={loading}>
+      Accept Case
+    </Button>
+  );
+}
+
+function CaseHeader({ kase, actions }: { kase: CaseDetail; actions: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={kase.status} label={kase.statusLabel} />
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+              kase.isRevisit
+                ? 'bg-violet-50 text-violet-800 ring-violet-300 dark:bg-violet-950 dark:text-violet-200 dark:ring-violet-800'
+                : 'bg-slate-50 text-slate-700 ring-slate-300 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-600'
+            }`}
+          >
+            {kase.label}
+          </span>
+        </div>
+        <h1 className="mt-3 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
+          {kase.title}
+        </h1>
+        <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+          Case #{kase.displayId} · Submitted {formatDate(kase.createdAt)}
+        </p>
+      </div>
+      {actions ? <div className="flex shrink-0 flex-wrap gap-3">{actions}</div> : null}
+    </div>
+  );
+}
+
+function Timeline({ kase }: { kase: CaseDetail }) {
+  const steps = [
+    { label: 'Submitted', at: kase.createdAt },
+    { label: 'Accepted', at: kase.acceptedAt },
+    { label: 'Completed', at: kase.reviewedAt },
+  ];
+  return (
+    <ol className="space-y-3">
+      {steps.map((step) => (
+        <li key={step.label} className="flex items-center gap-3 text-sm">
+          <span
+            aria-hidden="true"
+            className={`size-2.5 shrink-0 rounded-full ${step.at ? 'bg-brand-600 dark:bg-brand-400' : 'bg-slate-300 dark:bg-slate-600'}`}
+          />
+          <span className="font-medium text-slate-800 dark:text-slate-200">{step.label}</span>
+          <span className="ml-auto text-xs text-slate-500 dark:text-slate-400">
+            {step.at ? formatRelativeTime(step.at) : '—'}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function CaseDetailPage({ uuid }: { uuid: string }) {
+  const { user } = useAuth();
+  const detail = useCaseDetail(uuid);
+  useCaseUpdated(uuid);
+
+  if (detail.loading && !detail.data) {
+    return (
+      <>
+        <BackToConsults />
+        <PageHeader title="Case Details" subtitle={`Case #${shortId(uuid)}`} />
+        <LoadingState label="Loading case details..." />
+      </>
+    );
+  }
+  const kase = detail.data?.case;
+  if (!kase || !user) {
+    return (
+      <>
+        <BackToConsults />
+        <PageHeader title="Case Details" subtitle={`Case #${shortId(uuid)}`} />
+        <ErrorState
+          title="Error loading case details"
+          detail={detail.error ? (serverErrorMessage(detail.error) ?? undefined) : undefined}
+          onRetry={() => void detail.refetch()}
+        />
+      </>
+    );
+  }
+
+  const isAssignedSpecialist = user.role === 'SPECIALIST' && kase.specialistId === user.id;
+  const isOwningVet = user.role === 'VETERINARIAN' && kase.vetId === user.id;
+  const responses = responsesOf(kase.specialistResponses);
+  const age = formatAge(kase.age, kase.ageUnit);
+
+  const actions = (
+    <>
+      {isAssignedSpecialist && kase.status === 'pending' ? <AcceptButton uuid={kase.uuid} /> : null}
+      {isOwningVet && kase.status === 'reviewed' ? (
+        <Link
+          to={`/consults/revisit/${kase.uuid}`}
+          className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 dark:bg-brand-500 dark:text-slate-950 dark:hover:bg-brand-400"
+        >
+          Revisit Case
+        </Link>
+      ) : null}
+    </>
+  );
+
+  return (
+    <>
+      <BackToConsults />
+      <CaseHeader kase={kase} actions={actions} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Section title="Patient Information">
+            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+              <Field label="Patient Name">{kase.patientName}</Field>
+              <Field label="Family Last Name">{kase.familyLastName}</Field>
+              <Field label="Species">{kase.species}</Field>
+              <Field label="Breed">{kase.breed}</Field>
+              <Field label="Sex">{kase.sex}</Field>
+              <Field label="Spay/Neuter Status">{kase.spayNeuterStatus}</Field>
+              <Field label="Age">{age ? `${age} (${kase.age} ${kase.ageUnit ?? ''})`.trim() : null}</Field>
+              <Field label="Date of Birth">{kase.dateOfBirth}</Field>
+              <Field label="Submitting DVM">{kase.submittingDvm}</Field>
+              <Field label="Contact Email">{kase.contactEmail}</Field>
+            </dl>
+          </Section>
+          <Section title="Clinical Signs">
+            <Prose text={kase.clinicalSigns} />
+          </Section>
+          <Section title="Questions for the Specialist">
+            <Prose text={kase.questions} />
+            {responses.length > 0 ? (
+              <dl className="mt-5 space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+                {responses.map((response) => (
+                  <div key={`${response.questionId ?? ''}-${response.questionText ?? ''}`}>
+                    <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{response.questionText}</dt>
+                    <dd className="mt-0.5 text-sm text-slate-900 dark:text-slate-100">{response.answer || '—'}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </Section>
+          {kase.summary ? (
+            <Section title="Specialist Summary">
+              <Prose text={kase.summary} />
+            </Section>
+          ) : null}
+          {isAssignedSpecialist && kase.status === 'accepted' ? (
+            <ReviewForm uuid={kase.uuid} specialistId={user.id} onSubmitted={() => void detail.refetch()} />
+          ) : null}
+          <CaseFiles uuid={kase.uuid} files={kase.files} />
+        </div>
+        <div className="space-y-6">
+          <Section title="Consultation">
+            <dl className="space-y-3">
+              <Field label="Specialty">{kase.specialty}</Field>
+              <Field label="Specialist">{kase.specialist?.name}</Field>
+              <Field label="Case ID">
+                <span className="font-mono">{kase.displayId}</span>
+              </Field>
+              {kase.originalCase ? (
+                <Field label="Original Case">
+                  <Link
+                    to={`/consults/${kase.originalCase.uuid}`}
+                    className="font-mono text-brand-700 hover:underline dark:text-brand-300"
+                  >
+                    #{kase.originalCase.shortId}
+                  </Link>
+                </Field>
+              ) : null}
+            </dl>
+          </Section>
+          <Section title="Clinic Details">
+            <dl className="space-y-3">
+              <Field label="Veterinarian">{kase.vet.name}</Field>
+              <Field label="Clinic Name">{kase.vet.clinicName}</Field>
+              <Field label="Clinic Address">{kase.vet.clinicAddress}</Field>
+            </dl>
+          </Section>
+          <Section title="Progress">
+            <Timeline kase={kase} />
+          </Section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Card } from '../../../components/ui/card';
+import type { CaseDetailFieldsFragment } from '../../../gql/graphql';
+import { formatFileSize, formatRelativeTime } from '../../../lib/case-display';
+import { toast } from '../../../lib/toasts';
+import { downloadAllUrl, downloadFile } from '../api/download-file';
+
+// SPEC §2 case detail: diagnostic files and the specialist's attachments; each downloads under its
+// original name, and with more than one diagnostic file a download-all opens in a new tab.
+
+type CaseFile = CaseDetailFieldsFragment['files'][number];
+
+function FileRow({ file }: { file: CaseFile }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(file.url, file.originalName);
+    } catch {
+      toast({ title: 'Error', description: 'An unknown error occurred', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="flex items-center gap-3 py-2.5">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-300">
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          className="size-5"
+          aria-hidden="true"
+        >
+          <path
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            d="M19.5 14.25v-2.625a3.375 3.375 0 0 0-3.375-3.375h-1.5A1.125 1.125 0 0 1 13.5 7.125v-1.5a3.375 3.375 0 0 0-3.375-3.375H8.25m2.25 0H5.625c-.621 0-1.125.504-1.125 1.125v17.25c0 .621.504 1.125 1.125 1.125h12.75c.621 0 1.125-.504 1.125-1.125V11.25a9 9 0 0 0-9-9Z"
+          />
+        </svg>
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{file.originalName}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {formatFileSize(file.fileSize)} · {formatRelativeTime(file.createdAt)}
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={() => void download()}
+        disabled={busy}
+        aria-label={`Download ${file.originalName}`}
+        className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        {busy ? 'Downloading...' : 'Download'}
+      </button>
+    </li>
+  );
+}
+
+export function CaseFiles({ uuid, files }: { uuid: string; files: CaseFile[] }) {
+  const inputs = files.filter((file) => file.fileCategory === 'input');
+  const attachments = files.filter((file) => file.fileCategory === 'summary');
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="case-files-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="case-files-heading" className="text-base font-semibold text-slate-900 dark:text-white">
+          Files
+        </h2>
+        {inputs.length > 1 ? (
+          <a
+            href={downloadAllUrl(uuid)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+          >
+            Download all ({inputs.length})
+          </a>
+        ) : null}
+      </div>
+      <h3 className="mt-4 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+        Diagnostic Files
+      </h3>
+      {inputs.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">No diagnostic files were uploaded.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {inputs.map((file) => (
+            <FileRow key={file.id} file={file} />
+          ))}
+        </ul>
+      )}
+      <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+        Specialist Attachments
+      </h3>
+      {attachments.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">No attachments yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Specialist attachments">
+          {attachments.map((file) => (
+            <FileRow key={file.id} file={file} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  MAX_FILES_PER_UPLOAD,
+  REVIEW_SUMMARY_REQUIRED,
+  reviewSchema,
+  SUMMARY_FILE_MAX_BYTES,
+} from '@vetconsult/schema/consult';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { INPUT_CLASS } from '../../../components/ui/form-field';
+import { formatFileSize } from '../../../lib/case-display';
+import { toast } from '../../../lib/toasts';
+import { useSubmitReview } from '../api/submit-review';
+
+// SPEC §2/§5/§6 "final summary": the assigned specialist of an accepted case writes the summary and
+// may attach files. The summary must be non-empty after trimming; the button is disabled while empty.
+
+const summaryOnly = reviewSchema.pick({ summary: true });
+
+export function ReviewForm({
+  uuid,
+  specialistId,
+  onSubmitted,
+}: {
+  uuid: string;
+  specialistId: number;
+  onSubmitted(): void;
+}) {
+  const { submit, loading } = useSubmitReview();
+  const [files, setFiles] = useState<Array<{ key: number; file: File }>>([]);
+  const nextKey = useRef(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const summaryId = useId();
+  const filesId = useId();
+  const { register, handleSubmit, watch, reset } = useForm({
+    resolver: zodResolver(summaryOnly),
+    defaultValues: { summary: '' },
+  });
+  const summary = watch('summary');
+
+  const onValid = async ({ summary: text }: { summary: string }) => {
+    try {
+      await submit({ uuid, summary: text, specialistId, files: files.map((entry) => entry.file) });
+      toast({
+        title: 'Review submitted',
+        description: 'Your review has been submitted successfully',
+        variant: 'success',
+      });
+      setFiles([]);
+      reset({ summary: '' });
+      onSubmitted();
+    } catch (error) {
+      toast({
+        title: 'Error submitting review',
+        description: error instanceof Error ? error.message : 'Failed to submit review',
+        variant: 'destructive',
+      });
+    }
+  };
+  const onInvalid = () => toast({ title: REVIEW_SUMMARY_REQUIRED, variant: 'destructive' });
+
+  const addFiles = (list: FileList | null) => {
+    if (!list) return;
+    const chosen = [...list];
+    const tooLarge = chosen.find((file) => file.size > SUMMARY_FILE_MAX_BYTES);
+    if (tooLarge) {
+      toast({
+        title: 'Error',
+        description: `File ${tooLarge.name} is too large. The maximum size is ${SUMMARY_FILE_MAX_BYTES / 1024 / 1024} MB.`,
+        variant: 'destructive',
+      });
+    }
+    const accepted = chosen
+      .filter((file) => file.size <= SUMMARY_FILE_MAX_BYTES)
+      .map((file) => ({ key: nextKey.current++, file }));
+    setFiles((current) => [...current, ...accepted].slice(0, MAX_FILES_PER_UPLOAD));
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="review-heading">
+      <h2 id="review-heading" className="text-base font-semibold text-slate-900 dark:text-white">
+        Final Summary
+      </h2>
+      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+        Your written opinion and recommendations for the referring veterinarian.
+      </p>
+      <form className="mt-4 space-y-4" onSubmit={handleSubmit(onValid, onInvalid)} noValidate>
+        <div>
+          <label htmlFor={summaryId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+            Summary
+          </label>
+          <textarea
+            id={summaryId}
+            rows={8}
+            {...register('summary')}
+            className={`${INPUT_CLASS} border-slate-300 dark:border-slate-700`}
+            placeholder="Assessment, differential diagnoses, recommended work-up and treatment..."
+          />
+        </div>
+        <div>
+          <label htmlFor={filesId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+            Attachments (optional)
+          </label>
+          <input
+            ref={fileInput}
+            id={filesId}
+            type="file"
+            multiple
+            onChange={(event) => addFiles(event.target.files)}
+            className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100 dark:text-slate-300 dark:file:bg-brand-950 dark:file:text-brand-200"
+          />
+          {files.length > 0 ? (
+            <ul className="mt-3 space-y-2" aria-label="Selected attachments">
+              {files.map(({ key, file }) => (
+                <li
+                  key={key}
+                  className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm dark:border-slate-700"
+                >
+                  <span className="min-w-0 truncate text-slate-800 dark:text-slate-200">
+                    {file.name}{' '}
+                    <span className="text-xs text-slate-500 dark:text-slate-400">({formatFileSize(file.size)})</span>
+                  </span>
+                  <button
+                    type="button"
+                    onClick={() => setFiles((current) => current.filter((entry) => entry.key !== key))}
+                    className="text-xs font-semibold text-red-700 hover:underline dark:text-red-400"
+                    aria-label={`Remove ${file.name}`}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" busy={loading} disabled={summary.trim() === ''}>
+            Submit Review
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,431 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CONSULT_FILE_MAX_BYTES, type NewConsultInput, newConsultSchema } from '@vetconsult/schema/consult';
+import { PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/form-field';
+import { PageHeader } from '../../../components/ui/page-header';
+import { FullPageSpinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { toast } from '../../../lib/toasts';
+import { useDraftChanged } from '../api/draft-changed';
+import { DraftHttpError } from '../api/draft-http';
+import { startPayment } from '../api/start-payment';
+import { submitConsult } from '../api/submit-consult';
+import {
+  basicFieldsPresent,
+  type ConsultFormValues,
+  EMPTY_CONSULT,
+  missingRequiredFields,
+} from '../hooks/consult-form-values';
+import { useDraftSync } from '../hooks/use-draft-sync';
+import { ConflictBanner } from './conflict-banner';
+import { DraftStatusCard } from './draft-status-card';
+import { FormSection } from './form-section';
+import { NutritionModal } from './nutrition-modal';
+import { PatientSection } from './patient-section';
+import { type ChosenSpecialist, SpecialistSection } from './specialist-section';
+
+/** SPEC §9: after the success toast the user goes to /consults about 1.5 s later. */
+const REDIRECT_AFTER_SUBMIT_MS = 1500;
+/** SPEC §9: the payment modal closes about 0.5 s after the success screen. */
+const MODAL_CLOSE_DELAY_MS = 500;
+export const TERMS_URL = 'https://vetconsult.example/terms-of-service';
+
+export interface PaidPayment {
+  paymentIntentId: string;
+  couponCode: string | null;
+  free: boolean;
+}
+
+/** The uploader slot: the route passes the file-upload feature's drag-and-drop uploader. */
+export interface UploaderSlotProps {
+  files: File[];
+  onChange(files: File[]): void;
+  maxBytes: number;
+  disabled?: boolean;
+}
+
+/** The payment slot: the route passes the payment feature's modal. */
+export interface PaymentSlotProps {
+  open: boolean;
+  type: 'consultation';
+  caseId: string;
+  formData: Record<string, unknown>;
+  onCancel(): void;
+  onPaid(result: PaidPayment): void;
+}
+
+interface NewConsultPageProps {
+  renderUploader(props: UploaderSlotProps): ReactNode;
+  renderPayment(props: PaymentSlotProps): ReactNode;
+}
+
+export function NewConsultPage(props: NewConsultPageProps) {
+  const { user, loading } = useAuth();
+  if (loading) return <FullPageSpinner />;
+  return <NewConsultForm {...props} userId={user?.id ?? 0} signedIn={!!user} />;
+}
+
+function NewConsultForm({
+  renderUploader,
+  renderPayment,
+  userId,
+  signedIn,
+}: NewConsultPageProps & { userId: number; signedIn: boolean }) {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const form = useForm<ConsultFormValues, unknown, NewConsultInput>({
+    resolver: zodResolver(newConsultSchema) as unknown as Resolver<ConsultFormValues, unknown, NewConsultInput>,
+    defaultValues: EMPTY_CONSULT,
+  });
+  const [files, setFiles] = useState<File[]>([]);
+  const [nutritionAcknowledged, setNutritionAcknowledged] = useState(false);
+  const [pendingNutrition, setPendingNutrition] = useState<ChosenSpecialist | null>(null);
+  const [paymentCase, setPaymentCase] = useState<string | null>(null);
+  const [paymentOpen, setPaymentOpen] = useState(false);
+  const [paid, setPaid] = useState<PaidPayment | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [resolving, setResolving] = useState(false);
+  const timers = useRef<number[]>([]);
+  const specialtyRef = useRef<HTMLDivElement>(null);
+
+  useEffect(
+    () => () => {
+      for (const t of timers.current) window.clearTimeout(t);
+    },
+    [],
+  );
+  const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
+
+  const onUuidChange = useCallback(
+    (uuid: string | null) => {
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          if (uuid) next.set('draft', uuid);
+          else next.delete('draft');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const sync = useDraftSync({ form, userId, requestedUuid: searchParams.get('draft'), onUuidChange });
+  useDraftChanged(sync.uuid, sync.loading || paymentCase !== null, sync.onRemoteSave);
+
+  const values = useWatch({ control: form.control }) as ConsultFormValues;
+  const ready = basicFieldsPresent({ ...EMPTY_CONSULT, ...values });
+  const errors = form.formState.errors;
+
+  // --- specialty and nutrition (SPEC §4) --------------------------------------------------------------
+  const onSpecialtyChange = (specialty: string) => {
+    form.setValue('specialty', specialty, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    form.setValue('specificSpecialistId', 0, { shouldDirty: true });
+    form.setValue('specialistResponses', [], { shouldDirty: true });
+    form.setValue('nutritionComplex', false, { shouldDirty: true });
+    if (specialty !== 'Nutrition') setNutritionAcknowledged(false);
+  };
+
+  const selectSpecialist = (specialist: ChosenSpecialist) => {
+    // A specialist listed under Other keeps their own specialty on the case (e.g. Nutrition).
+    const current = form.getValues('specialty');
+    if (specialist.specialty && specialist.specialty !== current) {
+      form.setValue('specialty', specialist.specialty, { shouldDirty: true });
+      if (specialist.specialty !== 'Nutrition') {
+        setNutritionAcknowledged(false);
+        form.setValue('nutritionComplex', false);
+      }
+    }
+    form.setValue('specificSpecialistId', specialist.id, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+  };
+
+  /**
+   * SPEC §4: choosing the nutrition specialist opens the acknowledgement first. The spec names them by
+   * surname; our directory carries the specialty, so any specialist whose specialty is Nutrition
+   * (the seed's Dr. Sofia Lindqvist) opens it.
+   */
+  const onChooseSpecialist = (specialist: ChosenSpecialist) => {
+    if (specialist.specialty === 'Nutrition' && !nutritionAcknowledged) {
+      setPendingNutrition(specialist);
+      return;
+    }
+    selectSpecialist(specialist);
+  };
+
+  // --- payment and submission (SPEC §4 "Consultation form client flow") ------------------------------
+  const formData = () => {
+    const v = form.getValues();
+    return {
+      specialty: v.specialty,
+      nutritionComplex: v.nutritionComplex,
+      specificSpecialistId: v.specificSpecialistId,
+    };
+  };
+
+  const continueToPayment = async () => {
+    if (paymentCase) {
+      setPaymentOpen(true);
+      return;
+    }
+    setPreparing(true);
+    try {
+      const saved = await sync.flush();
+      if (!saved) {
+        toast({
+          title: PAYMENT_MESSAGES.setupFailedTitle,
+          description: PAYMENT_MESSAGES.setupFailed,
+          variant: 'destructive',
+        });
+        return;
+      }
+      try {
+        await startPayment(saved.uuid);
+      } catch (error) {
+        const message =
+          error instanceof DraftHttpError ? error.body.errors?.[0]?.message || error.body.message : undefined;
+        toast({
+          title: PAYMENT_MESSAGES.setupFailedTitle,
+          description: message || PAYMENT_MESSAGES.setupFailed,
+          variant: 'destructive',
+        });
+        return;
+      }
+      sync.stop();
+      setPaymentCase(saved.uuid);
+      setPaymentOpen(true);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const submitFinal = async (consult: NewConsultInput, payment: PaidPayment) => {
+    setSubmitting(true);
+    try {
+      await submitConsult({
+        consult,
+        files,
+        caseId: paymentCase,
+        paymentIntentId: payment.paymentIntentId,
+        couponCode: payment.couponCode,
+        userId,
+      });
+      toast({
+        title: 'Consult submitted',
+        description: 'Your consult has been submitted successfully',
+        variant: 'success',
+      });
+      later(() => navigate('/consults'), REDIRECT_AFTER_SUBMIT_MS);
+    } catch (error) {
+      setSubmitting(false);
+      toast({
+        title: PAYMENT_MESSAGES.submissionFailedTitle,
+        description: error instanceof Error && error.message ? error.message : PAYMENT_MESSAGES.submissionFailed,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const onPaid = (result: PaidPayment) => {
+    if (result.free) {
+      setPaid(result);
+      setPaymentOpen(false);
+      void form.handleSubmit((consult) => submitFinal(consult, result))();
+      return;
+    }
+    later(() => {
+      setPaymentOpen(false);
+      setPaid(result);
+    }, MODAL_CLOSE_DELAY_MS);
+  };
+
+  const onPrimary = async () => {
+    const current = form.getValues();
+    const missing = missingRequiredFields(current);
+    if (missing.length > 0) {
+      toast({
+        title: 'Required Fields Missing',
+        description: `Please complete: ${missing.join(', ')}`,
+        variant: 'destructive',
+      });
+      await form.handleSubmit(() => undefined)();
+      return;
+    }
+    if (!current.termsAccepted) {
+      toast({
+        title: 'Terms Required',
+        description: 'You must accept the terms and conditions to proceed',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (!signedIn) {
+      toast({
+        title: 'Authentication Required',
+        description: 'Please sign in to submit a consultation.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    await form.handleSubmit(async (consult) => {
+      if (paid) await submitFinal(consult, paid);
+      else await continueToPayment();
+    })();
+  };
+
+  const clearDraft = async () => {
+    if (!window.confirm('Are you sure you want to delete this draft? This action cannot be undone.')) return;
+    await sync.clearDraft();
+    setFiles([]);
+    setNutritionAcknowledged(false);
+  };
+
+  if (sync.loading) return <FullPageSpinner label="Loading draft..." />;
+
+  const awaitingPayment = paymentCase !== null;
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <div className="mb-4">
+        <Button variant="ghost" className="-ml-3 px-3 py-1.5" onClick={() => navigate('/consults')}>
+          <span aria-hidden="true">←</span> Back to Consults
+        </Button>
+      </div>
+      <PageHeader
+        title="New Consultation"
+        subtitle="Describe the patient, choose a specialist and attach diagnostic files."
+      />
+      <div className="space-y-6">
+        <DraftStatusCard
+          uuid={sync.uuid}
+          status={sync.status}
+          lastSavedAt={sync.lastSavedAt}
+          awaitingPayment={awaitingPayment}
+          onSaveNow={() => void sync.saveNow()}
+          onClear={() => void clearDraft()}
+        />
+        {sync.conflict ? (
+          <ConflictBanner
+            conflict={sync.conflict}
+            busy={resolving}
+            onUseServer={() => {
+              sync.takeServerVersion();
+              setNutritionAcknowledged(false);
+            }}
+            onKeepMine={async () => {
+              setResolving(true);
+              await sync.keepMyChanges();
+              setResolving(false);
+            }}
+          />
+        ) : null}
+        {paid ? (
+          <div
+            role="status"
+            className="flex items-center gap-3 rounded-2xl border border-emerald-300 bg-emerald-50 p-4 text-sm font-semibold text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <path
+                fillRule="evenodd"
+                d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.857-9.809a.75.75 0 0 0-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 1 0-1.06 1.061l2.5 2.5a.75.75 0 0 0 1.137-.089l4-5.5Z"
+                clipRule="evenodd"
+              />
+            </svg>
+            Payment Complete - Ready to Submit
+          </div>
+        ) : null}
+
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (ready) void onPrimary();
+          }}
+          className="space-y-6"
+          aria-label="New consultation"
+        >
+          <PatientSection form={form} />
+          <div ref={specialtyRef}>
+            <SpecialistSection form={form} onChoose={onChooseSpecialist} onSpecialtyChange={onSpecialtyChange} />
+          </div>
+          <FormSection
+            id="diagnostic-files"
+            title="Diagnostic Files"
+            description="Attach radiographs, lab work, images or records. Files are sent with the consultation."
+          >
+            {renderUploader({ files, onChange: setFiles, maxBytes: CONSULT_FILE_MAX_BYTES, disabled: submitting })}
+          </FormSection>
+
+          <FormSection id="consult-terms" title="Terms">
+            <div className="flex items-start gap-3">
+              <input
+                id="consult-terms-accepted"
+                type="checkbox"
+                {...form.register('termsAccepted')}
+                aria-invalid={errors.termsAccepted ? true : undefined}
+                aria-describedby={errors.termsAccepted ? 'consult-terms-error' : undefined}
+                className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700 dark:accent-brand-400"
+              />
+              <label htmlFor="consult-terms-accepted" className="text-sm text-slate-700 dark:text-slate-200">
+                I accept the{' '}
+                <a
+                  href={TERMS_URL}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-400"
+                >
+                  terms and conditions
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>{' '}
+                of the specialty consultation service.
+              </label>
+            </div>
+            <FieldError id="consult-terms-error" message={errors.termsAccepted?.message} />
+          </FormSection>
+
+          <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-end dark:border-slate-800">
+            <Button variant="secondary" onClick={() => navigate('/consults')} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!ready || submitting || preparing} busy={preparing || submitting}>
+              {paid ? 'Submit Consultation' : 'Continue to Payment'}
+            </Button>
+          </div>
+        </form>
+      </div>
+
+      <NutritionModal
+        open={pendingNutrition !== null}
+        specialistName={pendingNutrition?.name ?? ''}
+        onReturn={() => {
+          setPendingNutrition(null);
+          specialtyRef.current?.querySelector<HTMLSelectElement>('#consult-specialty')?.focus();
+        }}
+        onContinue={() => {
+          const chosen = pendingNutrition;
+          setPendingNutrition(null);
+          setNutritionAcknowledged(true);
+          if (chosen) selectSpecialist(chosen);
+        }}
+      />
+      {paymentCase
+        ? renderPayment({
+            open: paymentOpen,
+            type: 'consultation',
+            caseId: paymentCase,
+            formData: formData(),
+            onCancel: () => setPaymentOpen(false),
+            onPaid,
+          })
+        : null}
+    </div>
+  );
+}

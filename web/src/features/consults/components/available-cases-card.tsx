@@ -1,0 +1,111 @@
+import { POLLING_MS } from '@vetconsult/schema/values';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
+import { formatRelativeTime, truncateTitle } from '../../../lib/case-display';
+import { useLivePolling } from '../../../lib/live-query';
+import { toast } from '../../../lib/toasts';
+import { useAcceptAvailableCase } from '../api/accept-available-case';
+import { useAvailableCases } from '../api/available-cases';
+import { useAvailableCasesChanged } from '../api/available-cases-changed';
+
+// SPEC §2 /consults (specialists): pending cases of their specialty waiting to be accepted, live.
+
+export function AvailableCasesCard({ specialty, approved }: { specialty: string | null; approved: boolean }) {
+  const available = useAvailableCases();
+  const [acceptCase] = useAcceptAvailableCase();
+  const [accepting, setAccepting] = useState<string | null>(null);
+  useAvailableCasesChanged(() => void available.refetch(), !approved);
+  useLivePolling(available, POLLING_MS.availableCases);
+
+  const accept = async (uuid: string) => {
+    setAccepting(uuid);
+    try {
+      await acceptCase({ variables: { uuid } });
+      toast({ title: 'Case accepted', description: "You've successfully accepted this case", variant: 'success' });
+    } catch {
+      toast({
+        title: 'Error accepting case',
+        description: 'Could not accept this case. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setAccepting(null);
+    }
+  };
+
+  const list = available.data?.availableCases ?? [];
+
+  return (
+    <Card className="mb-8 p-5 sm:p-6" aria-labelledby="available-cases-heading" role="region">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id="available-cases-heading" className="text-base font-semibold text-slate-900 dark:text-white">
+            Available Cases
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
+            {specialty ? `New ${specialty} cases waiting for a specialist.` : 'New cases waiting for a specialist.'}
+          </p>
+        </div>
+        {list.length > 0 ? (
+          <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+            {list.length} available
+          </span>
+        ) : null}
+      </div>
+      <div className="mt-4">
+        {available.loading && !available.data ? (
+          <LoadingState label="Loading available cases..." />
+        ) : available.error && !available.data ? (
+          <ErrorState title="Failed to fetch available cases" onRetry={() => void available.refetch()} />
+        ) : list.length === 0 ? (
+          <EmptyState title="No cases are waiting in your specialty right now." />
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2" aria-label="Available cases">
+            {list.map((kase) => (
+              <li
+                key={kase.uuid}
+                className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+              >
+                <div className="min-w-0">
+                  <div className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+                    <span className="font-mono font-semibold text-slate-700 dark:text-slate-200">#{kase.shortId}</span>
+                    <span aria-hidden="true">·</span>
+                    <span>{kase.label}</span>
+                    <span aria-hidden="true">·</span>
+                    <span>{formatRelativeTime(kase.createdAt)}</span>
+                  </div>
+                  <p className="mt-1 truncate text-sm font-semibold text-slate-900 dark:text-white">
+                    {truncateTitle(kase.title)}
+                  </p>
+                  <p className="mt-0.5 truncate text-xs text-slate-500 dark:text-slate-400">
+                    {[kase.species, kase.breed].filter(Boolean).join(' · ')}
+                    {kase.vet.clinicName ? ` — ${kase.vet.clinicName}` : ''}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    className="flex-1 py-2!"
+                    onClick={() => void accept(kase.uuid)}
+                    busy={accepting === kase.uuid}
+                    aria-label={`Accept case ${kase.shortId}`}
+                  >
+                    Accept
+                  </Button>
+                  <Link
+                    to={`/consults/${kase.uuid}`}
+                    className="inline-flex flex-1 items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
+                  >
+                    View
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { POLLING_MS, shortId } from '@vetconsult/schema/values';
+import { Link } from 'react-router-dom';
+import { Card } from '../../../components/ui/card';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { caseDateLine, truncateTitle } from '../../../lib/case-display';
+import { useLivePolling } from '../../../lib/live-query';
+import { useDashboardCasesChanged } from '../api/dashboard-cases-changed';
+import { useRecentConsults } from '../api/recent-consults';
+
+// SPEC §2 /dashboard "Recent Consults": the 5 newest by creation date.
+
+export function RecentConsults({ canCreate }: { canCreate: boolean }) {
+  const recent = useRecentConsults();
+  useDashboardCasesChanged(() => void recent.refetch());
+  useLivePolling(recent, POLLING_MS.cases);
+  const list = recent.data?.myCases ?? [];
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-base font-semibold text-slate-900 dark:text-white">Recent Consults</h2>
+        {list.length > 0 ? (
+          <Link to="/consults" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+            View all
+          </Link>
+        ) : null}
+      </div>
+      <div className="mt-4">
+        {recent.loading && !recent.data ? (
+          <LoadingState label="Loading consults..." />
+        ) : recent.error && !recent.data ? (
+          <ErrorState title="Failed to fetch consults" onRetry={() => void recent.refetch()} />
+        ) : list.length === 0 ? (
+          <EmptyState title="No consults yet.">
+            {canCreate ? (
+              <Link
+                to="/consults/new"
+                className="inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 dark:bg-brand-500 dark:text-slate-950 dark:hover:bg-brand-400"
+              >
+                Create Your First Consult
+              </Link>
+            ) : null}
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {list.map((kase) => (
+              <li key={kase.uuid}>
+                <Link
+                  to={`/consults/${kase.uuid}`}
+                  className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
+                      {truncateTitle(kase.title)}
+                    </p>
+                    <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+                      #{shortId(kase.uuid)} · {kase.label} · {caseDateLine(kase)}
+                    </p>
+                  </div>
+                  <StatusBadge status={kase.status} label={kase.statusLabel} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { cardErrorMessage, PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
+import { PaymentHttpError } from '../api/payment-http';
+
+// SPEC §8 "Payment": which words a failure shows, by where it happened and its status or code.
+
+/** Initialisation (create-payment-intent) failures, by status. */
+export function initializationMessage(error: unknown): string {
+  if (!(error instanceof PaymentHttpError)) return PAYMENT_MESSAGES.createIntentFailed;
+  const { status, body } = error;
+  if (status === 401) return PAYMENT_MESSAGES.sessionLost;
+  if (status === 500) return PAYMENT_MESSAGES.serverError;
+  if (status === 400) return PAYMENT_MESSAGES.invalidRequest;
+  if (status > 500) return PAYMENT_MESSAGES.unavailable;
+  return body.message || PAYMENT_MESSAGES.createIntentFailed;
+}
+
+/** confirm-payment failures, by status. */
+export function confirmationMessage(error: unknown): string {
+  if (!(error instanceof PaymentHttpError)) return PAYMENT_MESSAGES.confirmationFailed;
+  const { status, body } = error;
+  if (status === 500) return PAYMENT_MESSAGES.confirmationServerError;
+  if (status === 400) return PAYMENT_MESSAGES.confirmationBadRequest;
+  if (status === 402) return cardErrorMessage(body.paymentCode, body.message);
+  return body.message || PAYMENT_MESSAGES.confirmationFailed;
+}
+
+/** A card step failure: the spec's text for a known code, else the provider's message, else the fallback. */
+export function cardStepMessage(error: unknown): string {
+  if (error instanceof PaymentHttpError) return cardErrorMessage(error.body.paymentCode, error.body.message);
+  return cardErrorMessage(null, null);
+}
+
+/** Cents to dollars with 2 decimals (SPEC §9); a discount shows with a minus sign. */
+export function formatMoney(cents: number): string {
+  return `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
+}

@@ -1,0 +1,98 @@
+import { COUPON_MESSAGES } from '@vetconsult/schema/payment';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../../../lib/toasts';
+import { applyCoupon } from '../api/apply-coupon';
+import { createPaymentIntent, type PaymentIntent, type PaymentKind } from '../api/create-payment-intent';
+import { PaymentHttpError } from '../api/payment-http';
+import { formatMoney, initializationMessage } from './payment-messages';
+
+// SPEC §4 "Coupon": apply (the code is checked, then the intent is re-created with it), applied
+// (input locked, Remove shown), removed (the intent is re-created without it).
+
+export interface PaymentIntentRequest {
+  type: PaymentKind;
+  caseId: string;
+  formData?: Record<string, unknown>;
+}
+
+export type IntentState =
+  | { status: 'loading' }
+  | { status: 'ready'; intent: PaymentIntent }
+  | { status: 'error'; message: string };
+
+export function usePaymentIntent({ type, caseId, formData }: PaymentIntentRequest) {
+  const [state, setState] = useState<IntentState>({ status: 'loading' });
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const [couponBusy, setCouponBusy] = useState(false);
+  const formDataRef = useRef(formData);
+  formDataRef.current = formData;
+
+  const load = useCallback(
+    async (code: string | null) => {
+      const intent = await createPaymentIntent({ type, caseId, couponCode: code, formData: formDataRef.current });
+      setState({ status: 'ready', intent });
+      return intent;
+    },
+    [type, caseId],
+  );
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    createPaymentIntent({ type, caseId, couponCode: null, formData: formDataRef.current })
+      .then((intent) => {
+        if (current) setState({ status: 'ready', intent });
+      })
+      .catch((error: unknown) => {
+        if (current) setState({ status: 'error', message: initializationMessage(error) });
+      });
+    return () => {
+      current = false;
+    };
+  }, [type, caseId]);
+
+  const apply = useCallback(
+    async (rawCode: string): Promise<string | null> => {
+      const code = rawCode.trim();
+      if (!code) return COUPON_MESSAGES.empty;
+      setCouponBusy(true);
+      try {
+        const applied = await applyCoupon(code, type, caseId);
+        await load(applied.couponCode ?? code);
+        setCouponCode(applied.couponCode ?? code);
+        toast({
+          title: COUPON_MESSAGES.appliedTitle,
+          description: `${applied.couponName}: you saved ${formatMoney(applied.discountAmount)}`,
+          variant: 'success',
+        });
+        return null;
+      } catch (error) {
+        if (error instanceof PaymentHttpError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+          const message = error.body.message || COUPON_MESSAGES.invalid;
+          toast({ title: COUPON_MESSAGES.invalidTitle, description: message, variant: 'destructive' });
+          return message;
+        }
+        toast({ title: COUPON_MESSAGES.applyFailed, variant: 'destructive' });
+        return COUPON_MESSAGES.applyFailed;
+      } finally {
+        setCouponBusy(false);
+      }
+    },
+    [type, caseId, load],
+  );
+
+  const remove = useCallback(async () => {
+    setCouponBusy(true);
+    try {
+      await load(null);
+      setCouponCode(null);
+      toast({ title: COUPON_MESSAGES.removedTitle });
+    } catch (error) {
+      setState({ status: 'error', message: initializationMessage(error) });
+    } finally {
+      setCouponBusy(false);
+    }
+  }, [load]);
+
+  return { state, couponCode, couponBusy, applyCoupon: apply, removeCoupon: remove };
+}

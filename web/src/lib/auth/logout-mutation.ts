@@ -1,0 +1,7 @@
+import { graphql } from '../../gql/gql';
+
+export const logoutMutation = graphql(`
+  mutation Logout {
+    logout
+  }
+`);

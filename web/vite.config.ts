@@ -1,0 +1,22 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { graphqlDocuments } from './graphql-documents-plugin';
+
+const SERVER = 'http://127.0.0.1:4000';
+
+export default defineConfig({
+  plugins: [graphqlDocuments(), react(), tailwindcss()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: SERVER, changeOrigin: true },
+      '/graphql': { target: SERVER, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
