@@ -176,8 +176,19 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     services,
     logger,
     async close() {
-      await ws.close();
-      await app.close();
+      // A client that never finishes its request or never answers the WebSocket close handshake
+      // (ws waits 30 s by default) must not hold the shutdown: after the grace period it is cut.
+      const deadline = setTimeout(() => {
+        logger.warn('shutdown grace period over; closing the remaining connections');
+        ws.terminate();
+        app.server.closeAllConnections();
+      }, config.shutdownGraceMs);
+      try {
+        await ws.close();
+        await app.close();
+      } finally {
+        clearTimeout(deadline);
+      }
       await transport.close();
       await database.close();
     },

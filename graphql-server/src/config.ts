@@ -29,6 +29,8 @@ const envSchema = z.object({
   /** Multiplies every per-IP rate limit of http/limits.ts (e.g. 100 for a browser test run from one IP). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
   REDIS_URL: optionalString,
+  /** On shutdown, in-flight requests and sockets get this long to finish; then they are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('VetConsult <no-reply@vetconsult.local>'),
   ADMIN_EMAIL: z.string().default('admin@vetconsult.local'),
@@ -85,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
     redisUrl: e.REDIS_URL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
     uploadsDir: resolve(dataDir, 'uploads'),
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },

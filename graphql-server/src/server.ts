@@ -20,10 +20,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     logger.info({ signal }, 'shutting down');
     // close() stops accepting, drains in-flight requests, closes sockets, then the database. A request
     // that never ends must not keep the process alive forever.
+    const hardLimitMs = config.shutdownGraceMs + 15_000;
     setTimeout(() => {
-      logger.error('shutdown timed out after 25 s; exiting');
+      logger.error(`shutdown timed out after ${hardLimitMs} ms; exiting`);
       process.exit(1);
-    }, 25_000).unref();
+    }, hardLimitMs).unref();
     await close();
     process.exit(0);
   });

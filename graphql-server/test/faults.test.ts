@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -116,6 +117,22 @@ describe('graceful shutdown', () => {
     expect(await socketClosed).toBe(1001); // "going away"
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     await socket.dispose();
+  });
+
+  it('a client that never finishes its request is cut after the grace period', async () => {
+    const server = await startTestServer({ shutdownGraceMs: 300 });
+    const { port } = new URL(server.url);
+    // Headers announce a body that never comes: the request stays in flight forever.
+    const stalled = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => stalled.once('connect', resolve));
+    stalled.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    );
+    const cut = new Promise((resolve) => stalled.once('close', resolve));
+    await sleep(100);
+    await server.close(); // without the deadline this would wait for the client indefinitely
+    await cut;
+    expect(stalled.destroyed).toBe(true);
   });
 });
 

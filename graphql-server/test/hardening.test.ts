@@ -192,6 +192,8 @@ describe('rate limits (per IP, REST and GraphQL share the buckets)', () => {
     const third = await client.put('/api/profile', photo(Buffer.concat([PNG, Buffer.alloc(8 * 1024 * 1024)])));
     expect(third.status).toBe(429);
     expect(third.body.code).toBe('RATE_LIMITED');
+    // The unread 8 MB body is not drained over a kept-alive connection: the server closes it.
+    expect(third.headers.get('connection')).toBe('close');
     // Another client IP would not be affected; the same client is still refused on other upload paths.
     expect((await client.post('/api/cases', multipart({ patientName: 'X' }))).status).toBe(429);
   });

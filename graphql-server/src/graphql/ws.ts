@@ -101,9 +101,14 @@ export function attachGraphqlWs(options: {
   );
   return {
     wss,
+    /** Says "going away" (1001) to every client and waits for them to close their end. */
     async close() {
       await disposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+    /** Drops the sockets that have not answered the close handshake. */
+    terminate() {
+      for (const client of wss.clients) client.terminate();
     },
   };
 }

@@ -17,6 +17,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     // GraphQL clients in GraphQL's shape, with the same status and code as over REST.
     const send = (status: number, body: { message: string; code: string } & Record<string, unknown>) => {
       if (typeof body.retryAfterSeconds === 'number') reply.header('retry-after', String(body.retryAfterSeconds));
+      // Refused before its body was read (rate limit, cross-site, too large): close the connection
+      // rather than keep it alive while the client may still be sending megabytes nobody will read.
+      if (!request.raw.complete) reply.header('connection', 'close');
       if (!request.url.startsWith('/graphql')) return reply.status(status).send(body);
       const { message, ...extensions } = body;
       return reply.status(status).send({ errors: [{ message, extensions }] });

@@ -33,6 +33,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     rateLimits: UNLIMITED,
     // Each test server is on its own: no shared Redis (rate-limit buckets, events) unless a test asks.
     redisUrl: undefined,
+    // A test's leftover client must not hold its file's teardown for ws's 30 s close timeout.
+    shutdownGraceMs: 3000,
     ...overrides,
   });
   await app.app.listen({ host: '127.0.0.1', port: 0 });
