@@ -1,4 +1,4 @@
-// npm run bench:realtime -- [--subscribers 1000] [--events 100] [--interval 50] [--single-only]
+// npm run bench:realtime -- [--subscribers 1000] [--events 100] [--interval 50] [--single-only] [--cpu-prof DIR]
 //
 // N WebSocket subscribers (one veterinarian's sessions, each subscribed to myCasesChanged) connect to
 // the server; a driver (the assigned specialist) accepts M cases through REST. For every delivery it
@@ -27,6 +27,8 @@ const { values } = parseArgs({
     events: { type: 'string', default: '100' },
     interval: { type: 'string', default: '50' },
     'single-only': { type: 'boolean', default: false },
+    /** Writes a V8 CPU profile of each server process into this folder (open it in Chrome DevTools). */
+    'cpu-prof': { type: 'string' },
   },
 });
 const SUBSCRIBERS = Number(values.subscribers);
@@ -51,7 +53,8 @@ function processStats(pid: number) {
 }
 
 async function startServer(port: number, databaseUrl: string, redisUrl?: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -6,6 +6,7 @@ import type { Context } from '../src/context';
 import { createCasesService } from '../src/domain/cases/cases.service';
 import { PrismaClient, type User } from '../src/generated/prisma/client';
 import { schema } from '../src/graphql/schema';
+import { createEventBus } from '../src/lib/events';
 import { createCase } from './cases.fixtures';
 import { createUser } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -87,7 +88,7 @@ async function restStatements(vet: User) {
     ...server.services,
     db: countingDb,
     storage: undefined as never,
-    events: { publish() {}, subscribe: () => [] as never },
+    events: createEventBus(),
     logger: server.logger,
     activateWithPayment: async () => null,
   });

@@ -1,4 +1,3 @@
-import { filter, pipe } from 'graphql-yoga';
 import {
   receivesAvailableCaseEvent,
   receivesCaseEvent,
@@ -58,11 +57,13 @@ builder.subscriptionFields((t) => ({
     authScopes: { authenticated: true },
     description: 'The case each time it changes (status, files, summary).',
     args: { uuid: t.arg.string({ required: true }) },
-    subscribe: (_root, args, ctx) =>
-      pipe(
-        ctx.events.subscribe('case.changed'),
-        filter((event: CaseChanged) => event.uuid === args.uuid.toLowerCase() && receivesCaseEvent(ctx.actor, event)),
-      ),
+    subscribe: (_root, args, ctx) => {
+      const uuid = args.uuid.toLowerCase();
+      return ctx.events.subscribe(
+        'case.changed',
+        (event) => event.uuid === uuid && receivesCaseEvent(ctx.actor, event),
+      );
+    },
     resolve: (query, event: CaseChanged, _args, ctx) =>
       ctx.db.case.findUnique({ ...query, where: { uuid: event.uuid } }),
   }),
@@ -71,32 +72,23 @@ builder.subscriptionFields((t) => ({
     authScopes: { authenticated: true },
     description: "A change to one of the subscriber's cases (a vet's own, a specialist's assigned, any for admin).",
     subscribe: (_root, _args, ctx) =>
-      pipe(
-        ctx.events.subscribe('case.changed'),
-        filter((event: CaseChanged) => receivesCaseEvent(ctx.actor, event)),
-      ),
-    resolve: (event: CaseChanged) => event,
+      ctx.events.subscribe('case.changed', (event) => receivesCaseEvent(ctx.actor, event)),
+    resolve: (event) => event,
   }),
   availableCasesChanged: t.field({
     type: CaseEvent,
     authScopes: { approvedSpecialist: true },
     description: "A case entered or left the signed-in specialist's Available Cases.",
     subscribe: (_root, _args, ctx) =>
-      pipe(
-        ctx.events.subscribe('case.changed'),
-        filter((event: CaseChanged) => receivesAvailableCaseEvent(ctx.actor, event)),
-      ),
-    resolve: (event: CaseChanged) => event,
+      ctx.events.subscribe('case.changed', (event) => receivesAvailableCaseEvent(ctx.actor, event)),
+    resolve: (event) => event,
   }),
   dashboardStatsChanged: t.field({
     type: DashboardStats,
     authScopes: { authenticated: true },
     description: "The subscriber's dashboard stats, recomputed when one of their cases changes.",
     subscribe: (_root, _args, ctx) =>
-      pipe(
-        ctx.events.subscribe('case.changed'),
-        filter((event: CaseChanged) => receivesCaseEvent(ctx.actor, event)),
-      ),
+      ctx.events.subscribe('case.changed', (event) => receivesCaseEvent(ctx.actor, event)),
     resolve: (_event: CaseChanged, _args, ctx) => ctx.services.cases.stats(ctx.actor),
   }),
   pendingSpecialistsChanged: t.field({
@@ -104,22 +96,18 @@ builder.subscriptionFields((t) => ({
     authScopes: { admin: true },
     description: 'A specialist registered, was approved or was rejected.',
     subscribe: (_root, _args, ctx) =>
-      pipe(
-        ctx.events.subscribe('specialist.changed'),
-        filter((event: SpecialistChanged) => event.kind !== 'availability'),
-      ),
-    resolve: (event: SpecialistChanged) => event,
+      ctx.events.subscribe('specialist.changed', (event) => event.kind !== 'availability'),
+    resolve: (event) => event,
   }),
   draftChanged: t.field({
     type: DraftEvent,
     authScopes: { veterinarian: true },
     description: 'The draft was saved elsewhere (another tab or device).',
     args: { uuid: t.arg.string({ required: true }) },
-    subscribe: (_root, args, ctx) =>
-      pipe(
-        ctx.events.subscribe('draft.saved'),
-        filter((event: DraftSaved) => receivesDraftEvent(ctx.actor, event, args.uuid.toLowerCase())),
-      ),
+    subscribe: (_root, args, ctx) => {
+      const uuid = args.uuid.toLowerCase();
+      return ctx.events.subscribe('draft.saved', (event) => receivesDraftEvent(ctx.actor, event, uuid));
+    },
     resolve: (event: DraftSaved) => event,
   }),
 }));
