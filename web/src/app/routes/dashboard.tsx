@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Icon } from '../../components/ui/icon';
 import { PageHeader } from '../../components/ui/page-header';
 import { DraftCases } from '../../features/dashboard/components/draft-cases';
 import { RecentConsults } from '../../features/dashboard/components/recent-consults';
@@ -23,9 +24,7 @@ export default function DashboardRoute() {
               to="/consults/new"
               className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 dark:bg-brand-500 dark:text-slate-950 dark:hover:bg-brand-400"
             >
-              <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-                <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-              </svg>
+              <Icon name="plus-solid" className="size-4" />
               New Consult
             </Link>
           ) : null

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
+import { Icon } from '../ui/icon';
 import { LiveIndicator } from '../ui/live-indicator';
 import { Logo } from '../ui/logo';
 import { FullPageSpinner } from '../ui/spinner';
@@ -138,21 +139,7 @@ export function AppFrame() {
               onClick={() => setMenuOpen((open) => !open)}
             >
               <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                className="size-6"
-                aria-hidden="true"
-              >
-                {menuOpen ? (
-                  <path d="M6 18 18 6M6 6l12 12" />
-                ) : (
-                  <path d="M3.75 6.75h16.5M3.75 12h16.5M3.75 17.25h16.5" />
-                )}
-              </svg>
+              <Icon name={menuOpen ? 'x-mark' : 'bars-3'} className="size-6" />
             </button>
           </div>
         </div>

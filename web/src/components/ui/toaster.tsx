@@ -1,5 +1,6 @@
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { dismissToast, type Toast, useToasts } from '../../lib/toasts';
+import { Icon } from './icon';
 
 // The toast region (SPEC §4 "Toasts"): one toast at a time, auto-dismissed after its duration
 // (paused while hovered or focused), swipe right by 50 px to dismiss, F8 moves focus to the region.
@@ -65,9 +66,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         className="absolute top-3 right-3 rounded-md p-1 opacity-70 hover:opacity-100"
         aria-label="Close"
       >
-        <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-          <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-        </svg>
+        <Icon name="x-mark-solid" className="size-4" />
       </button>
     </li>
   );

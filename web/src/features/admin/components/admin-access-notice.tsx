@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/ui/icon';
 import { useAuth } from '../../../lib/auth/auth-context';
 
 /**
@@ -12,13 +13,7 @@ export function AdminAccessNotice() {
       role="note"
       className="mb-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
     >
-      <svg viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0" aria-hidden="true">
-        <path
-          fillRule="evenodd"
-          d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z"
-          clipRule="evenodd"
-        />
-      </svg>
+      <Icon name="lock-closed-solid" className="mt-0.5 size-5 shrink-0" />
       <div>
         <p className="font-semibold">Administrator access required</p>
         <p className="mt-0.5">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { IconBadge } from '../../../components/ui/icon-badge';
 import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
 import { useApproveSpecialist } from '../api/approve-specialist';
@@ -120,22 +121,7 @@ export function SpecialistManagement() {
           <SkeletonCards label="Loading specialists..." />
         ) : pending.length === 0 ? (
           <Card className="flex flex-col items-center px-6 py-10 text-center">
-            <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                className="size-6"
-                aria-hidden="true"
-              >
-                <path
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  d="M9 12.75 11.25 15 15 9.75M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z"
-                />
-              </svg>
-            </span>
+            <IconBadge icon="check-circle" tone="emerald" className="mb-3" />
             <p className="font-semibold text-slate-900 dark:text-white">All caught up!</p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               No pending specialist applications at this time.

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
+import { IconBadge } from '../../../components/ui/icon-badge';
 import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -47,22 +48,7 @@ export function ResetRequestForm({ onBackToLogin }: { onBackToLogin(): void }) {
   if (sent) {
     return (
       <div className="space-y-5 text-center">
-        <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            className="size-6"
-            aria-hidden="true"
-          >
-            <path
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              d="M21.75 6.75v10.5a2.25 2.25 0 0 1-2.25 2.25h-15a2.25 2.25 0 0 1-2.25-2.25V6.75m19.5 0A2.25 2.25 0 0 0 19.5 4.5h-15a2.25 2.25 0 0 0-2.25 2.25m19.5 0v.243a2.25 2.25 0 0 1-1.07 1.916l-7.5 4.615a2.25 2.25 0 0 1-2.36 0L3.32 8.91a2.25 2.25 0 0 1-1.07-1.916V6.75"
-            />
-          </svg>
-        </div>
+        <IconBadge icon="envelope" tone="brand" className="mx-auto" />
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Reset Email Sent</h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Check your email for a secure link to reset your password. The link expires in 1 hour.

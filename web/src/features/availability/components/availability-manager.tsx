@@ -1,6 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Card } from '../../../components/ui/card';
 import { ErrorState, LoadingState } from '../../../components/ui/empty-state';
+import { Icon } from '../../../components/ui/icon';
 import { useAvailabilitySlots } from '../api/availability-slots';
 import { useAvailabilityActions } from '../hooks/use-availability-actions';
 import { CalendarView } from './calendar-view';
@@ -42,33 +43,11 @@ export function AvailabilityManager({ specialistId }: { specialistId: number }) 
         className="mb-6 flex gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex dark:bg-slate-800"
       >
         <Tab className={VIEW_TAB}>
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            className="size-4"
-            aria-hidden="true"
-          >
-            <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />
-          </svg>
+          <Icon name="bars-3" className="size-4" />
           Weekly Schedule
         </Tab>
         <Tab className={VIEW_TAB}>
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            className="size-4"
-            aria-hidden="true"
-          >
-            <path
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              d="M6.75 3v2.25M17.25 3v2.25M3 18.75V7.5a2.25 2.25 0 0 1 2.25-2.25h13.5A2.25 2.25 0 0 1 21 7.5v11.25m-18 0A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75m-18 0v-7.5A2.25 2.25 0 0 1 5.25 9h13.5A2.25 2.25 0 0 1 21 11.25v7.5"
-            />
-          </svg>
+          <Icon name="calendar" className="size-4" />
           Calendar View
         </Tab>
       </TabList>

@@ -3,6 +3,7 @@ import { SELECT_DATE_MESSAGE, type WeeklySlot } from '@vetconsult/schema/availab
 import { type FormEvent, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Icon } from '../../../components/ui/icon';
 import { toast } from '../../../lib/toasts';
 import type { ExistingSlot } from '../hooks/use-availability-actions';
 import { MonthCalendar } from './month-calendar';
@@ -70,9 +71,7 @@ export function CalendarView({ slots, adding, removingId, addSlot, removeSlot }:
           </div>
           <Popover className="relative">
             <PopoverButton className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 focus:outline-none data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-brand-600 dark:bg-brand-500 dark:text-slate-950 dark:hover:bg-brand-400">
-              <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-                <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-              </svg>
+              <Icon name="plus-solid" className="size-4" />
               Add Time Slot
             </PopoverButton>
             <PopoverPanel

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Icon } from '../../../components/ui/icon';
 import { WEEKDAYS, WEEKDAYS_SHORT } from './time-of-day';
 
 // A small month calendar for the Calendar View: a grid of day buttons with one tab stop (arrow keys
@@ -84,26 +85,14 @@ export function MonthCalendar({ selected, onSelect, markedWeekdays }: MonthCalen
       <div className="mb-3 flex items-center justify-between">
         <button type="button" className={navButton} onClick={() => setFocused(addMonths(focused, -1))}>
           <span className="sr-only">Previous month</span>
-          <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true">
-            <path
-              fillRule="evenodd"
-              d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z"
-              clipRule="evenodd"
-            />
-          </svg>
+          <Icon name="chevron-left-solid" className="size-5" />
         </button>
         <h3 aria-live="polite" className="text-sm font-semibold text-slate-900 dark:text-white">
           {MONTH_FORMAT.format(focused)}
         </h3>
         <button type="button" className={navButton} onClick={() => setFocused(addMonths(focused, 1))}>
           <span className="sr-only">Next month</span>
-          <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true">
-            <path
-              fillRule="evenodd"
-              d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z"
-              clipRule="evenodd"
-            />
-          </svg>
+          <Icon name="chevron-right-solid" className="size-5" />
         </button>
       </div>
       <table aria-label={MONTH_FORMAT.format(focused)} className="w-full border-collapse">

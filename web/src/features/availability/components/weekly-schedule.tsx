@@ -3,6 +3,7 @@ import type { WeeklySlot } from '@vetconsult/schema/availability';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Icon } from '../../../components/ui/icon';
 import type { ExistingSlot } from '../hooks/use-availability-actions';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { SlotList } from './slot-list';
@@ -64,9 +65,7 @@ export function WeeklySchedule({ slots, adding, removingId, addSlot, removeSlot 
                 <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
                   <h3 className="text-base font-semibold text-slate-900 dark:text-white">{name}</h3>
                   <Button onClick={() => setDialogOpen(true)}>
-                    <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-                      <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-                    </svg>
+                    <Icon name="plus-solid" className="size-4" />
                     Add Availability
                   </Button>
                 </div>

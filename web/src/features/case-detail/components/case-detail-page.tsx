@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState, LoadingState } from '../../../components/ui/empty-state';
+import { Icon } from '../../../components/ui/icon';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import type { CaseDetailFieldsFragment } from '../../../gql/graphql';
@@ -28,13 +29,7 @@ function BackToConsults() {
       to="/consults"
       className="mb-6 inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
     >
-      <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-        <path
-          fillRule="evenodd"
-          d="M17 10a.75.75 0 0 1-.75.75H5.61l4.17 4.17a.75.75 0 1 1-1.06 1.06l-5.5-5.5a.75.75 0 0 1 0-1.06l5.5-5.5a.75.75 0 1 1 1.06 1.06L5.61 9.25h10.64A.75.75 0 0 1 17 10Z"
-          clipRule="evenodd"
-        />
-      </svg>
+      <Icon name="arrow-left-solid" className="size-4" />
       Back to Consults
     </Link>
   );

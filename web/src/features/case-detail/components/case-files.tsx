@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
+import { Icon } from '../../../components/ui/icon';
 import type { CaseDetailFieldsFragment } from '../../../gql/graphql';
 import { formatFileSize, formatRelativeTime } from '../../../lib/case-display';
 import { toast } from '../../../lib/toasts';
@@ -25,20 +26,7 @@ function FileRow({ file }: { file: CaseFile }) {
   return (
     <li className="flex items-center gap-3 py-2.5">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-300">
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-          className="size-5"
-          aria-hidden="true"
-        >
-          <path
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            d="M19.5 14.25v-2.625a3.375 3.375 0 0 0-3.375-3.375h-1.5A1.125 1.125 0 0 1 13.5 7.125v-1.5a3.375 3.375 0 0 0-3.375-3.375H8.25m2.25 0H5.625c-.621 0-1.125.504-1.125 1.125v17.25c0 .621.504 1.125 1.125 1.125h12.75c.621 0 1.125-.504 1.125-1.125V11.25a9 9 0 0 0-9-9Z"
-          />
-        </svg>
+        <Icon name="document" className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{file.originalName}</p>

@@ -6,6 +6,7 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/form-field';
+import { Icon } from '../../../components/ui/icon';
 import { PageHeader } from '../../../components/ui/page-header';
 import { FullPageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -332,13 +333,7 @@ function NewConsultForm({
             role="status"
             className="flex items-center gap-3 rounded-2xl border border-emerald-300 bg-emerald-50 p-4 text-sm font-semibold text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100"
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-              <path
-                fillRule="evenodd"
-                d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.857-9.809a.75.75 0 0 0-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 1 0-1.06 1.061l2.5 2.5a.75.75 0 0 0 1.137-.089l4-5.5Z"
-                clipRule="evenodd"
-              />
-            </svg>
+            <Icon name="check-circle-solid" className="size-5" />
             Payment Complete - Ready to Submit
           </div>
         ) : null}

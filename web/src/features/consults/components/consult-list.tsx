@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { INPUT_CLASS } from '../../../components/ui/form-field';
+import { Icon } from '../../../components/ui/icon';
 import { useLivePolling } from '../../../lib/live-query';
 import { CONSULTS_PAGE_SIZE, useMyCases } from '../api/my-cases';
 import { useMyCasesChanged } from '../api/my-cases-changed';
@@ -69,18 +70,10 @@ export function ConsultList({ viewer }: { viewer: 'vet' | 'specialist' }) {
           <label htmlFor={searchId} className="sr-only">
             Search consults
           </label>
-          <svg
-            viewBox="0 0 20 20"
-            fill="currentColor"
+          <Icon
+            name="magnifying-glass-solid"
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          >
-            <path
-              fillRule="evenodd"
-              d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z"
-              clipRule="evenodd"
-            />
-          </svg>
+          />
           <input
             id={searchId}
             type="search"

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Icon } from '../../../components/ui/icon';
 
 // SPEC §2 /consults: veterinarians see a banner leading to the new consultation form.
 
@@ -20,9 +21,7 @@ export function NewConsultBanner() {
         to="/consults/new"
         className="inline-flex shrink-0 items-center justify-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-brand-800 shadow-sm hover:bg-brand-50"
       >
-        <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-          <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-        </svg>
+        <Icon name="plus-solid" className="size-4" />
         New Consult
       </Link>
     </section>

@@ -1,6 +1,7 @@
 import { POLLING_MS } from '@vetconsult/schema/values';
 import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../components/ui/empty-state';
+import { Icon } from '../../../components/ui/icon';
 import { useLivePolling } from '../../../lib/live-query';
 import { useDashboardStats } from '../api/dashboard-stats';
 import { useDashboardStatsChanged } from '../api/dashboard-stats-changed';
@@ -13,21 +14,21 @@ const CARDS = [
     label: 'Active Consults',
     to: '/consults?status=accepted',
     accent: 'bg-sky-50 text-sky-700 dark:bg-sky-950 dark:text-sky-300',
-    icon: 'M3.75 13.5l10.5-11.25L12 10.5h8.25L9.75 21.75 12 13.5H3.75z',
+    icon: 'bolt',
   },
   {
     key: 'completedThisWeek',
     label: 'Completed This Week',
     to: '/consults?status=reviewed',
     accent: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
-    icon: 'M9 12.75 11.25 15 15 9.75M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
+    icon: 'check-circle',
   },
   {
     key: 'pendingCount',
     label: 'Pending Response',
     to: '/consults?status=pending',
     accent: 'bg-amber-50 text-amber-700 dark:bg-amber-950 dark:text-amber-300',
-    icon: 'M12 6v6h4.5m4.5 0a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
+    icon: 'clock',
   },
 ] as const;
 
@@ -50,18 +51,7 @@ export function StatCards() {
             className="group flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700"
           >
             <span className={`flex size-11 shrink-0 items-center justify-center rounded-xl ${card.accent}`}>
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                className="size-6"
-                aria-hidden="true"
-              >
-                <path d={card.icon} />
-              </svg>
+              <Icon name={card.icon} className="size-6" />
             </span>
             <span className="min-w-0">
               <span className="block text-sm font-medium text-slate-600 dark:text-slate-400">{card.label}</span>

@@ -1,5 +1,6 @@
 import { MAX_FILES_PER_UPLOAD } from '@vetconsult/schema/consult';
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { Icon } from '../../../components/ui/icon';
 import { ACCEPT_ATTRIBUTE, addFiles, formatFileSize } from './file-rules';
 
 export interface FileDropzoneProps {
@@ -75,20 +76,7 @@ export function FileDropzone({
             : 'border-slate-300 bg-slate-50/60 dark:border-slate-700 dark:bg-slate-900/40'
         }`}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-9 text-slate-400 dark:text-slate-500"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-        >
-          <path
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            d="M12 16.5V3.75m0 0L7.5 8.25M12 3.75l4.5 4.5M3.75 15v3.375c0 1.036.84 1.875 1.875 1.875h12.75c1.036 0 1.875-.84 1.875-1.875V15"
-          />
-        </svg>
+        <Icon name="arrow-up-tray" className="size-9 text-slate-400 dark:text-slate-500" />
         <p className="text-sm text-slate-700 dark:text-slate-200">
           <span className="font-medium">Drag and drop files here</span> or{' '}
           <button
@@ -132,20 +120,7 @@ export function FileDropzone({
         >
           {files.map((file, index) => (
             <li key={`${file.name}-${file.size}-${file.lastModified}`} className="flex items-center gap-3 px-3 py-2">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-5 shrink-0 text-slate-400"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.5"
-              >
-                <path
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  d="M19.5 14.25v-2.625a3.375 3.375 0 0 0-3.375-3.375h-1.5A1.125 1.125 0 0 1 13.5 7.125v-1.5a3.375 3.375 0 0 0-3.375-3.375H8.25m2.25 0H5.625c-.621 0-1.125.504-1.125 1.125v17.25c0 .621.504 1.125 1.125 1.125h12.75c.621 0 1.125-.504 1.125-1.125V11.25a9 9 0 0 0-9-9Z"
-                />
-              </svg>
+              <Icon name="document" className="size-5 shrink-0 text-slate-400" strokeWidth={1.5} />
               <span className="min-w-0 flex-1 truncate text-sm text-slate-800 dark:text-slate-100">{file.name}</span>
               <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{formatFileSize(file.size)}</span>
               <button
@@ -155,9 +130,7 @@ export function FileDropzone({
                 aria-label={`Remove ${file.name}`}
                 className="shrink-0 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-red-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-red-400"
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-                  <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-                </svg>
+                <Icon name="x-mark-solid" className="size-4" />
               </button>
             </li>
           ))}

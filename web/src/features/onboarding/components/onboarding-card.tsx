@@ -2,6 +2,7 @@ import { LIMITS } from '@vetconsult/schema/values';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Icon } from '../../../components/ui/icon';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toasts';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
@@ -64,18 +65,7 @@ export function OnboardingCard() {
         <ul className="mt-3 space-y-2">
           {current.points.map((point) => (
             <li key={point} className="flex gap-2.5 text-sm text-slate-700 dark:text-slate-300">
-              <svg
-                viewBox="0 0 20 20"
-                fill="currentColor"
-                className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400"
-                aria-hidden="true"
-              >
-                <path
-                  fillRule="evenodd"
-                  d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
-                  clipRule="evenodd"
-                />
-              </svg>
+              <Icon name="check-solid" className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" />
               {point}
             </li>
           ))}

@@ -2,6 +2,7 @@ import { FREE_CONSULTATION, PAYMENT_MESSAGES } from '@vetconsult/schema/payment'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/empty-state';
+import { Icon } from '../../../components/ui/icon';
 import { toast } from '../../../lib/toasts';
 import { confirmPayment } from '../api/confirm-payment';
 import { confirmTestCard } from '../api/confirm-test-card';
@@ -135,16 +136,7 @@ export function PaymentPanel({ type, caseId, formData, onCancel, onPaid, onBusyC
     return (
       <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
         <span className="flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-900/50 dark:text-emerald-300">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-8"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path strokeLinecap="round" strokeLinejoin="round" d="m4.5 12.75 6 6 9-13.5" />
-          </svg>
+          <Icon name="check" className="size-8" />
         </span>
         <p className="text-lg font-semibold text-slate-900 dark:text-white">{PAYMENT_MESSAGES.successTitle}</p>
         <p className="text-sm text-slate-600 dark:text-slate-400">Your payment has been processed.</p>

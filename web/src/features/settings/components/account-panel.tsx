@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/ui/icon';
 import type { AuthUser } from '../../../lib/auth/auth-context';
 
 // SPEC §2 /settings, Account: read-only, with a note to contact support to change details.
@@ -35,18 +36,7 @@ export function AccountPanel({ user }: { user: AuthUser }) {
         ))}
       </dl>
       <p className="mt-4 flex items-start gap-2 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
-        <svg
-          viewBox="0 0 20 20"
-          fill="currentColor"
-          className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-300"
-          aria-hidden="true"
-        >
-          <path
-            fillRule="evenodd"
-            d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-7-4a1 1 0 1 1-2 0 1 1 0 0 1 2 0ZM9 9a.75.75 0 0 0 0 1.5h.253a.25.25 0 0 1 .244.304l-.459 2.066A1.75 1.75 0 0 0 10.747 15H11a.75.75 0 0 0 0-1.5h-.253a.25.25 0 0 1-.244-.304l.459-2.066A1.75 1.75 0 0 0 9.253 9H9Z"
-            clipRule="evenodd"
-          />
-        </svg>
+        <Icon name="information-circle-solid" className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-300" />
         To change your account details, please contact support.
       </p>
     </div>
