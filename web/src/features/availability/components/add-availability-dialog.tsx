@@ -1,7 +1,7 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { ALL_DAY, type WeeklySlot } from '@vetconsult/schema/availability';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogHeading } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/form-field';
 import { DEFAULT_END, DEFAULT_START, WEEKDAYS, WEEKLY_TIME_OPTIONS } from './time-of-day';
 import { TimeSelect } from './time-select';
@@ -43,69 +43,64 @@ export function AddAvailabilityDialog({ open, day, busy, onClose, onAdd }: AddAv
   };
 
   return (
-    <Dialog open={open} onClose={busy ? () => undefined : onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-950/50 backdrop-blur-sm" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center p-4 sm:items-center">
-        <DialogPanel className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
-          <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">Add Availability</DialogTitle>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Choose when you are available to take consultations every week.
+    <Dialog open={open} onClose={busy ? undefined : onClose} placement="sheet">
+      <DialogHeading>Add Availability</DialogHeading>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Choose when you are available to take consultations every week.
+      </p>
+      <form onSubmit={onSubmit} className="mt-5 space-y-4">
+        <SelectField label="Day" value={dayOfWeek} onChange={(event) => setDayOfWeek(Number(event.target.value))}>
+          {WEEKDAYS.map((name, index) => (
+            <option key={name} value={index}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <div className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2.5 dark:bg-slate-800/60">
+          <input
+            id={allDayId}
+            type="checkbox"
+            checked={allDay}
+            onChange={(event) => setAllDay(event.target.checked)}
+            className="size-4 rounded border-slate-300 accent-brand-700 dark:accent-brand-400"
+          />
+          <label htmlFor={allDayId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            All day (12:00 AM – 11:59 PM)
+          </label>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <TimeSelect
+            label="Start time"
+            value={allDay ? (WEEKLY_TIME_OPTIONS[0] ?? DEFAULT_START) : startTime}
+            options={WEEKLY_TIME_OPTIONS}
+            onChange={setStartTime}
+            disabled={allDay}
+          />
+          <TimeSelect
+            label="End time"
+            value={allDay ? (WEEKLY_TIME_OPTIONS.at(-1) ?? DEFAULT_END) : endTime}
+            options={WEEKLY_TIME_OPTIONS}
+            onChange={setEndTime}
+            disabled={allDay}
+          />
+        </div>
+        {problem ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
+          >
+            {problem}
           </p>
-          <form onSubmit={onSubmit} className="mt-5 space-y-4">
-            <SelectField label="Day" value={dayOfWeek} onChange={(event) => setDayOfWeek(Number(event.target.value))}>
-              {WEEKDAYS.map((name, index) => (
-                <option key={name} value={index}>
-                  {name}
-                </option>
-              ))}
-            </SelectField>
-            <div className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2.5 dark:bg-slate-800/60">
-              <input
-                id={allDayId}
-                type="checkbox"
-                checked={allDay}
-                onChange={(event) => setAllDay(event.target.checked)}
-                className="size-4 rounded border-slate-300 accent-brand-700 dark:accent-brand-400"
-              />
-              <label htmlFor={allDayId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-                All day (12:00 AM – 11:59 PM)
-              </label>
-            </div>
-            <div className="grid grid-cols-2 gap-3">
-              <TimeSelect
-                label="Start time"
-                value={allDay ? (WEEKLY_TIME_OPTIONS[0] ?? DEFAULT_START) : startTime}
-                options={WEEKLY_TIME_OPTIONS}
-                onChange={setStartTime}
-                disabled={allDay}
-              />
-              <TimeSelect
-                label="End time"
-                value={allDay ? (WEEKLY_TIME_OPTIONS.at(-1) ?? DEFAULT_END) : endTime}
-                options={WEEKLY_TIME_OPTIONS}
-                onChange={setEndTime}
-                disabled={allDay}
-              />
-            </div>
-            {problem ? (
-              <p
-                role="alert"
-                className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
-              >
-                {problem}
-              </p>
-            ) : null}
-            <div className="flex justify-end gap-3 pt-2">
-              <Button variant="secondary" onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" busy={busy}>
-                Add Availability
-              </Button>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
+        ) : null}
+        <div className="flex justify-end gap-3 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy}>
+            Add Availability
+          </Button>
+        </div>
+      </form>
     </Dialog>
   );
 }

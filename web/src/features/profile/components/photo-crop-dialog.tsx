@@ -1,7 +1,8 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useCallback, useId, useState } from 'react';
 import Cropper, { type Area, type MediaSize, type Point, type Size } from 'react-easy-crop';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogHeading } from '../../../components/ui/dialog';
+import { Icon } from '../../../components/ui/icon';
 import { cropToJpeg } from './crop-image';
 
 // SPEC §2 /profile and §9: a square (1:1) round crop, first covering 90% of the image's width, centred;
@@ -70,104 +71,78 @@ export function PhotoCropDialog({ source, onCancel, onSave }: PhotoCropDialogPro
     'inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800';
 
   return (
-    <Dialog open={source !== null} onClose={saving ? () => undefined : close} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-950/60 backdrop-blur-sm" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-5 shadow-xl sm:p-6 dark:border-slate-700 dark:bg-slate-900">
-          <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">Crop your photo</DialogTitle>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Drag to position the photo inside the circle, then zoom or rotate as needed.
+    <Dialog open={source !== null} onClose={saving ? undefined : close} width="lg" media>
+      <DialogHeading>Crop your photo</DialogHeading>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Drag to position the photo inside the circle, then zoom or rotate as needed.
+      </p>
+      <div className="relative mt-4 h-72 overflow-hidden rounded-xl bg-slate-900 sm:h-80" data-testid="photo-cropper">
+        {source ? (
+          <Cropper
+            image={source}
+            crop={crop}
+            zoom={zoom}
+            rotation={rotation}
+            aspect={1}
+            cropShape="round"
+            showGrid={false}
+            minZoom={MIN_ZOOM}
+            maxZoom={MAX_ZOOM}
+            cropSize={cropSize}
+            restrictPosition={zoom >= 1}
+            onCropChange={setCrop}
+            onZoomChange={setZoom}
+            onRotationChange={setRotation}
+            onCropComplete={onComplete}
+            onMediaLoaded={onMediaLoaded}
+            mediaProps={{ alt: 'Photo being cropped' }}
+          />
+        ) : null}
+      </div>
+      <div className="mt-4 space-y-4">
+        <div>
+          <div className="mb-1.5 flex items-center justify-between">
+            <label htmlFor={zoomId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+              Zoom
+            </label>
+            <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{zoom.toFixed(1)}×</span>
+          </div>
+          <input
+            id={zoomId}
+            type="range"
+            min={MIN_ZOOM}
+            max={MAX_ZOOM}
+            step={ZOOM_STEP}
+            value={zoom}
+            onChange={(event) => setZoom(Number(event.target.value))}
+            className="w-full accent-brand-700 dark:accent-brand-400"
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="mr-1 text-sm font-medium text-slate-700 dark:text-slate-200">Rotate</span>
+          <button type="button" className={rotateButton} onClick={() => setRotation((r) => (r + 270) % 360)}>
+            <Icon name="arrow-uturn-left" className="size-4" />
+            Rotate left
+          </button>
+          <button type="button" className={rotateButton} onClick={() => setRotation((r) => (r + 90) % 360)}>
+            <Icon name="arrow-uturn-right" className="size-4" />
+            Rotate right
+          </button>
+          <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{rotation}°</span>
+        </div>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
           </p>
-          <div
-            className="relative mt-4 h-72 overflow-hidden rounded-xl bg-slate-900 sm:h-80"
-            data-testid="photo-cropper"
-          >
-            {source ? (
-              <Cropper
-                image={source}
-                crop={crop}
-                zoom={zoom}
-                rotation={rotation}
-                aspect={1}
-                cropShape="round"
-                showGrid={false}
-                minZoom={MIN_ZOOM}
-                maxZoom={MAX_ZOOM}
-                cropSize={cropSize}
-                restrictPosition={zoom >= 1}
-                onCropChange={setCrop}
-                onZoomChange={setZoom}
-                onRotationChange={setRotation}
-                onCropComplete={onComplete}
-                onMediaLoaded={onMediaLoaded}
-                mediaProps={{ alt: 'Photo being cropped' }}
-              />
-            ) : null}
-          </div>
-          <div className="mt-4 space-y-4">
-            <div>
-              <div className="mb-1.5 flex items-center justify-between">
-                <label htmlFor={zoomId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-                  Zoom
-                </label>
-                <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{zoom.toFixed(1)}×</span>
-              </div>
-              <input
-                id={zoomId}
-                type="range"
-                min={MIN_ZOOM}
-                max={MAX_ZOOM}
-                step={ZOOM_STEP}
-                value={zoom}
-                onChange={(event) => setZoom(Number(event.target.value))}
-                className="w-full accent-brand-700 dark:accent-brand-400"
-              />
-            </div>
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="mr-1 text-sm font-medium text-slate-700 dark:text-slate-200">Rotate</span>
-              <button type="button" className={rotateButton} onClick={() => setRotation((r) => (r + 270) % 360)}>
-                <svg
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  className="size-4"
-                  aria-hidden="true"
-                >
-                  <path strokeLinecap="round" strokeLinejoin="round" d="M9 15 3 9m0 0 6-6M3 9h12a6 6 0 0 1 0 12h-3" />
-                </svg>
-                Rotate left
-              </button>
-              <button type="button" className={rotateButton} onClick={() => setRotation((r) => (r + 90) % 360)}>
-                <svg
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  className="size-4"
-                  aria-hidden="true"
-                >
-                  <path strokeLinecap="round" strokeLinejoin="round" d="m15 15 6-6m0 0-6-6m6 6H9a6 6 0 0 0 0 12h3" />
-                </svg>
-                Rotate right
-              </button>
-              <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{rotation}°</span>
-            </div>
-            {error ? (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <div className="mt-6 flex justify-end gap-3">
-            <Button variant="secondary" onClick={close} disabled={saving}>
-              Cancel
-            </Button>
-            <Button onClick={() => void save()} busy={saving} disabled={!area}>
-              Save Photo
-            </Button>
-          </div>
-        </DialogPanel>
+        ) : null}
+      </div>
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="secondary" onClick={close} disabled={saving}>
+          Cancel
+        </Button>
+        <Button onClick={() => void save()} busy={saving} disabled={!area}>
+          Save Photo
+        </Button>
       </div>
     </Dialog>
   );
