@@ -3,8 +3,8 @@ import { Card } from '../../../components/ui/card';
 import { Icon } from '../../../components/ui/icon';
 import type { CaseDetailFieldsFragment } from '../../../gql/graphql';
 import { formatFileSize, formatRelativeTime } from '../../../lib/case-display';
+import { downloadAllUrl, downloadFile } from '../../../lib/cases/download-file';
 import { toast } from '../../../lib/toasts';
-import { downloadAllUrl, downloadFile } from '../api/download-file';
 
 // SPEC §2 case detail: diagnostic files and the specialist's attachments; each downloads under its
 // original name, and with more than one diagnostic file a download-all opens in a new tab.

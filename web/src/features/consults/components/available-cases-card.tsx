@@ -5,9 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { formatRelativeTime, truncateTitle } from '../../../lib/case-display';
+import { useAcceptAvailableCase } from '../../../lib/cases/accept-available-case';
 import { useLivePolling } from '../../../lib/live-query';
 import { toast } from '../../../lib/toasts';
-import { useAcceptAvailableCase } from '../api/accept-available-case';
 import { useAvailableCases } from '../api/available-cases';
 import { useAvailableCasesChanged } from '../api/available-cases-changed';
 
@@ -15,7 +15,7 @@ import { useAvailableCasesChanged } from '../api/available-cases-changed';
 
 export function AvailableCasesCard({ specialty, approved }: { specialty: string | null; approved: boolean }) {
   const available = useAvailableCases();
-  const [acceptCase] = useAcceptAvailableCase();
+  const [acceptCase] = useAcceptAvailableCase(['AvailableCases', 'MyConsults']);
   const [accepting, setAccepting] = useState<string | null>(null);
   useAvailableCasesChanged(() => void available.refetch(), !approved);
   useLivePolling(available, POLLING_MS.availableCases);

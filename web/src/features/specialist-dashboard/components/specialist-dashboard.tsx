@@ -7,8 +7,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/emp
 import { StatusBadge } from '../../../components/ui/status-badge';
 import type { SpecialistCasesQuery } from '../../../gql/graphql';
 import { formatRelativeTime, truncateTitle } from '../../../lib/case-display';
+import { useAcceptAvailableCase } from '../../../lib/cases/accept-available-case';
 import { useLivePolling } from '../../../lib/live-query';
-import { useSpecialistAcceptCase } from '../api/specialist-accept-case';
 import { useSpecialistCases } from '../api/specialist-cases';
 import { useSpecialistCasesChanged } from '../api/specialist-cases-changed';
 import { REPORT_ACCEPT, useUploadReport } from '../api/upload-report';
@@ -112,7 +112,7 @@ export function SpecialistDashboard({
   children?: ReactNode;
 }) {
   const cases = useSpecialistCases();
-  const [acceptCase] = useSpecialistAcceptCase();
+  const [acceptCase] = useAcceptAvailableCase(['SpecialistCases']);
   const { upload, uploading } = useUploadReport();
   const [tab, setTab] = useState<TabKey>('pending');
   const [accepting, setAccepting] = useState<string | null>(null);
