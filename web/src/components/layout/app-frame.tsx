@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
+import { initialsOf } from '../../lib/initials';
 import { Icon } from '../ui/icon';
 import { LiveIndicator } from '../ui/live-indicator';
 import { Logo } from '../ui/logo';
@@ -29,16 +30,6 @@ const NAV: NavEntry[] = [
   { to: '/admin/users', label: 'Users', adminOnly: true },
 ];
 
-/** Initials: first letter of each word, upper-cased (SPEC §9). */
-function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word[0]?.toUpperCase() ?? '')
-    .join('')
-    .slice(0, 2);
-}
-
 /** The signed-in user's photo or initials, linking to /profile. */
 function UserAvatar({ name, photoUrl }: { name: string; photoUrl: string | null | undefined }) {
   return (
@@ -56,7 +47,7 @@ function UserAvatar({ name, photoUrl }: { name: string; photoUrl: string | null 
           aria-hidden="true"
           className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100"
         >
-          {initialsOf(name)}
+          {initialsOf(name, 2)}
         </span>
       )}
     </Link>

@@ -1,12 +1,4 @@
-/** Initials: first letter of each word, upper-cased (SPEC §9). */
-export function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word[0]?.toUpperCase() ?? '')
-    .join('')
-    .slice(0, 3);
-}
+import { initialsOf } from '../../../lib/initials';
 
 export function InitialsAvatar({ name }: { name: string }) {
   return (

@@ -6,6 +6,7 @@ import {
 } from '@vetconsult/schema/people';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { initialsOf } from '../../../lib/initials';
 import { PhotoCropDialog } from './photo-crop-dialog';
 
 // The photo part of /profile: choose a file (type and size checked with the spec's messages), crop it,
@@ -15,15 +16,6 @@ export function validatePhoto(file: File): string | null {
   if (!(PROFILE_PHOTO_TYPES as readonly string[]).includes(file.type)) return PHOTO_INVALID_TYPE_MESSAGE;
   if (file.size > PROFILE_PHOTO_MAX_BYTES) return PHOTO_TOO_LARGE_MESSAGE;
   return null;
-}
-
-function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word[0]?.toUpperCase() ?? '')
-    .join('')
-    .slice(0, 3);
 }
 
 interface PhotoPickerProps {
