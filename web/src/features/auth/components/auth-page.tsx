@@ -1,9 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
-import { SiteFooter } from '../../../components/layout/site-footer';
 import { Card } from '../../../components/ui/card';
-import { Logo } from '../../../components/ui/logo';
-import { ThemeSwitcher } from '../../../components/ui/theme-switcher';
+import { AuthLayout } from './auth-layout';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { RegistrationComplete } from './registration-complete';
@@ -20,56 +18,49 @@ export function AuthPage() {
   const [registrationDone, setRegistrationDone] = useState(false);
 
   return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50 dark:from-brand-950/60 dark:via-slate-950 dark:to-slate-950">
-      <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-4 px-4 py-5 sm:px-6">
-        <Logo />
-        <ThemeSwitcher labels="responsive" />
-      </header>
-      <main id="main" className="flex flex-1 flex-col items-center px-4 pt-6 pb-16 sm:pt-10">
-        <div className="mb-8 max-w-xl text-center">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-            Welcome To VetConsult!
-          </h1>
-          <p className="mt-3 text-base text-slate-600 dark:text-slate-300">
-            Access to Veterinary Specialists for Veterinary Teams.
-          </p>
-        </div>
-        <Card className="w-full max-w-lg p-6 sm:p-8">
-          <TabGroup selectedIndex={tab} onChange={setTab}>
-            <TabList className="mb-6 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
-              {TABS.map((label) => (
-                <Tab
-                  key={label}
-                  className="rounded-lg px-2 py-2 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 focus:outline-none data-focus:outline-2 data-focus:outline-brand-600 data-selected:bg-white data-selected:text-slate-900 data-selected:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-selected:bg-slate-950 dark:data-selected:text-white"
-                >
-                  {label}
-                </Tab>
-              ))}
-            </TabList>
-            <TabPanels>
-              <TabPanel className="focus:outline-none">
-                <LoginForm onForgotPassword={() => setTab(RESET)} />
-              </TabPanel>
-              <TabPanel className="focus:outline-none">
-                {registrationDone ? (
-                  <RegistrationComplete
-                    onContinue={() => {
-                      setRegistrationDone(false);
-                      setTab(LOGIN);
-                    }}
-                  />
-                ) : (
-                  <RegisterForm onRegistered={(signedIn) => setRegistrationDone(!signedIn)} />
-                )}
-              </TabPanel>
-              <TabPanel className="focus:outline-none">
-                <ResetRequestForm onBackToLogin={() => setTab(LOGIN)} />
-              </TabPanel>
-            </TabPanels>
-          </TabGroup>
-        </Card>
-      </main>
-      <SiteFooter />
-    </div>
+    <AuthLayout themeLabels="responsive">
+      <div className="mb-8 max-w-xl text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          Welcome To VetConsult!
+        </h1>
+        <p className="mt-3 text-base text-slate-600 dark:text-slate-300">
+          Access to Veterinary Specialists for Veterinary Teams.
+        </p>
+      </div>
+      <Card className="w-full max-w-lg p-6 sm:p-8">
+        <TabGroup selectedIndex={tab} onChange={setTab}>
+          <TabList className="mb-6 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+            {TABS.map((label) => (
+              <Tab
+                key={label}
+                className="rounded-lg px-2 py-2 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 focus:outline-none data-focus:outline-2 data-focus:outline-brand-600 data-selected:bg-white data-selected:text-slate-900 data-selected:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-selected:bg-slate-950 dark:data-selected:text-white"
+              >
+                {label}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanels>
+            <TabPanel className="focus:outline-none">
+              <LoginForm onForgotPassword={() => setTab(RESET)} />
+            </TabPanel>
+            <TabPanel className="focus:outline-none">
+              {registrationDone ? (
+                <RegistrationComplete
+                  onContinue={() => {
+                    setRegistrationDone(false);
+                    setTab(LOGIN);
+                  }}
+                />
+              ) : (
+                <RegisterForm onRegistered={(signedIn) => setRegistrationDone(!signedIn)} />
+              )}
+            </TabPanel>
+            <TabPanel className="focus:outline-none">
+              <ResetRequestForm onBackToLogin={() => setTab(LOGIN)} />
+            </TabPanel>
+          </TabPanels>
+        </TabGroup>
+      </Card>
+    </AuthLayout>
   );
 }

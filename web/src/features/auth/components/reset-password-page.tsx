@@ -3,17 +3,15 @@ import { INVALID_RESET_LINK, resetPasswordSchema } from '@vetconsult/schema/auth
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { SiteFooter } from '../../../components/layout/site-footer';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/form-field';
-import { Logo } from '../../../components/ui/logo';
 import { Spinner } from '../../../components/ui/spinner';
-import { ThemeSwitcher } from '../../../components/ui/theme-switcher';
-import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
 import { useResetPassword } from '../api/reset-password';
 import { useResetTokenValid } from '../api/reset-token-valid';
+import { AuthLayout } from './auth-layout';
+import { toastResetFailure } from './reset-failure';
 
 // /reset-password/:token (SPEC §2, §4 "Password reset"): validating, then the form or (invalid) a
 // toast and /auth; after success 'Password Reset Complete' and /auth after 2.5 s.
@@ -37,21 +35,7 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone(): void })
       toast({ title: 'Password Reset Successful', variant: 'success' });
       onDone();
     } catch (error) {
-      const message = serverErrorMessage(error);
-      if (message === null) {
-        console.error('Reset error', error);
-        toast({
-          title: 'Reset Error',
-          description: 'An unexpected error occurred. Please try again.',
-          variant: 'destructive',
-        });
-        return;
-      }
-      toast({
-        title: 'Reset Failed',
-        description: message || 'Could not reset password. Please try again.',
-        variant: 'destructive',
-      });
+      toastResetFailure(error, 'Could not reset password. Please try again.');
     }
   });
 
@@ -131,25 +115,16 @@ export function ResetPasswordPage({ token }: { token: string }) {
   }
 
   return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50 dark:from-brand-950/60 dark:via-slate-950 dark:to-slate-950">
-      <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-4 px-4 py-5 sm:px-6">
-        <Link to="/auth" className="rounded-lg" aria-label="VetConsult sign in">
-          <Logo />
-        </Link>
-        <ThemeSwitcher labels="hidden" />
-      </header>
-      <main id="main" className="flex flex-1 flex-col items-center px-4 pt-6 pb-16 sm:pt-10">
-        <Card className="w-full max-w-md p-6 sm:p-8">
-          <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Reset Your Password</h1>
-          {body}
-          <p className="mt-6 text-center text-sm">
-            <Link to="/auth" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-              Back to Login
-            </Link>
-          </p>
-        </Card>
-      </main>
-      <SiteFooter />
-    </div>
+    <AuthLayout logoLinksToSignIn themeLabels="hidden">
+      <Card className="w-full max-w-md p-6 sm:p-8">
+        <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Reset Your Password</h1>
+        {body}
+        <p className="mt-6 text-center text-sm">
+          <Link to="/auth" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+            Back to Login
+          </Link>
+        </p>
+      </Card>
+    </AuthLayout>
   );
 }

@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { IconBadge } from '../../../components/ui/icon-badge';
-import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { toastResetFailure } from './reset-failure';
 
 // Reset tab (SPEC §2): ask for a reset link; then the 'Reset Email Sent' view with Back to Login.
 
@@ -27,21 +27,7 @@ export function ResetRequestForm({ onBackToLogin }: { onBackToLogin(): void }) {
       toast({ title: 'Reset Email Sent', description: 'Check your email for password reset instructions.' });
       setSent(true);
     } catch (error) {
-      const message = serverErrorMessage(error);
-      if (message === null) {
-        console.error('Reset request error', error);
-        toast({
-          title: 'Reset Error',
-          description: 'An unexpected error occurred. Please try again.',
-          variant: 'destructive',
-        });
-        return;
-      }
-      toast({
-        title: 'Reset Failed',
-        description: message || 'Could not send reset email. Please try again.',
-        variant: 'destructive',
-      });
+      toastResetFailure(error, 'Could not send reset email. Please try again.');
     }
   });
 
