@@ -5,10 +5,10 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/form-field';
 import { Icon } from '../../../components/ui/icon';
 import { PageHeader } from '../../../components/ui/page-header';
 import { FullPageSpinner } from '../../../components/ui/spinner';
+import { TermsCheckbox } from '../../../components/ui/terms-checkbox';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toasts';
 import { useDraftChanged } from '../api/draft-changed';
@@ -33,7 +33,6 @@ import { type ChosenSpecialist, SpecialistSection } from './specialist-section';
 const REDIRECT_AFTER_SUBMIT_MS = 1500;
 /** SPEC §9: the payment modal closes about 0.5 s after the success screen. */
 const MODAL_CLOSE_DELAY_MS = 500;
-export const TERMS_URL = 'https://vetconsult.example/terms-of-service';
 
 export interface PaidPayment {
   paymentIntentId: string;
@@ -360,30 +359,11 @@ function NewConsultForm({
           </FormSection>
 
           <FormSection id="consult-terms" title="Terms">
-            <div className="flex items-start gap-3">
-              <input
-                id="consult-terms-accepted"
-                type="checkbox"
-                {...form.register('termsAccepted')}
-                aria-invalid={errors.termsAccepted ? true : undefined}
-                aria-describedby={errors.termsAccepted ? 'consult-terms-error' : undefined}
-                className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700 dark:accent-brand-400"
-              />
-              <label htmlFor="consult-terms-accepted" className="text-sm text-slate-700 dark:text-slate-200">
-                I accept the{' '}
-                <a
-                  href={TERMS_URL}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-400"
-                >
-                  terms and conditions
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>{' '}
-                of the specialty consultation service.
-              </label>
-            </div>
-            <FieldError id="consult-terms-error" message={errors.termsAccepted?.message} />
+            <TermsCheckbox
+              {...form.register('termsAccepted')}
+              error={errors.termsAccepted?.message}
+              after=" of the specialty consultation service."
+            />
           </FormSection>
 
           <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-end dark:border-slate-800">

@@ -3,11 +3,11 @@ import { useEffect, useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { FieldError, SelectField } from '../../../components/ui/form-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useChosenSpecialistQuestions } from '../api/specialist-questions';
 import { useConsultSpecialists } from '../api/specialists';
 import type { ConsultFormValues, SpecialistResponse } from '../hooks/consult-form-values';
 import { FormSection } from './form-section';
-import { TextAreaField } from './text-area-field';
 
 export interface ChosenSpecialist {
   id: number;

@@ -1,20 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONSULT_FILE_MAX_BYTES, type RevisitInput, revisitSchema } from '@vetconsult/schema/consult';
 import { PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
-import { type ReactNode, type Ref, type TextareaHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { FieldError, INPUT_CLASS } from '../../../components/ui/form-field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { FullPageSpinner } from '../../../components/ui/spinner';
+import { TermsCheckbox } from '../../../components/ui/terms-checkbox';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toasts';
 import { useRevisitCase } from '../api/revisit-case';
 import { submitRevisit } from '../api/submit-revisit';
 
-const TERMS_URL = 'https://vetconsult.example/terms-of-service';
 const REDIRECT_AFTER_SUBMIT_MS = 1500;
 
 export interface RevisitPaidPayment {
@@ -50,32 +50,6 @@ interface RevisitFormValues {
   clinicalSigns: string;
   questions: string;
   termsAccepted: boolean;
-}
-
-function TextArea({
-  label,
-  error,
-  ref,
-  ...rest
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; ref?: Ref<HTMLTextAreaElement> }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={id}
-        rows={5}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${INPUT_CLASS} ${error ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-700'}`}
-        {...rest}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
 }
 
 /** SPEC §2 /consults/revisit/:caseUuid, with its guards in the spec's order. */
@@ -225,13 +199,15 @@ function RevisitForm({
         className="space-y-6"
       >
         <Card className="space-y-5 p-5 sm:p-6">
-          <TextArea
+          <TextAreaField
+            rows={5}
             label="New Clinical Signs or Updates"
             {...register('clinicalSigns')}
             error={errors.clinicalSigns?.message}
             disabled={paying}
           />
-          <TextArea
+          <TextAreaField
+            rows={5}
             label="New Questions"
             {...register('questions')}
             error={errors.questions?.message}
@@ -246,31 +222,12 @@ function RevisitForm({
             disabled: submitting,
           })}
           <div>
-            <div className="flex items-start gap-3">
-              <input
-                id="revisit-terms"
-                type="checkbox"
-                {...register('termsAccepted')}
-                disabled={paying}
-                aria-invalid={errors.termsAccepted ? true : undefined}
-                aria-describedby={errors.termsAccepted ? 'revisit-terms-error' : undefined}
-                className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700 dark:accent-brand-400"
-              />
-              <label htmlFor="revisit-terms" className="text-sm text-slate-700 dark:text-slate-200">
-                I accept the{' '}
-                <a
-                  href={TERMS_URL}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400"
-                >
-                  terms and conditions
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-                , including the additional fee for reopening a case.
-              </label>
-            </div>
-            <FieldError id="revisit-terms-error" message={errors.termsAccepted?.message} />
+            <TermsCheckbox
+              {...register('termsAccepted')}
+              disabled={paying}
+              error={errors.termsAccepted?.message}
+              after=", including the additional fee for reopening a case."
+            />
           </div>
         </Card>
         {paying ? null : (

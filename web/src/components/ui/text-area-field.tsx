@@ -1,5 +1,5 @@
 import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { FieldError, INPUT_CLASS } from '../../../components/ui/form-field';
+import { FieldError, INPUT_CLASS } from './form-field';
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
