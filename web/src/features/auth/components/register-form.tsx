@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema } from '@vetconsult/schema/auth';
 import { SPECIALTIES } from '@vetconsult/schema/values';
-import { Controller, useForm } from 'react-hook-form';
-import { AddressInput } from '../../../components/ui/address-input';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
+import { ClinicFields } from '../../../components/ui/clinic-fields';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { errorText } from '../../../lib/graphql-errors';
@@ -123,27 +123,7 @@ export function RegisterForm({ onRegistered }: { onRegistered(signedIn: boolean)
           ))}
         </SelectField>
       ) : (
-        <>
-          <TextField
-            label="Clinic Name"
-            autoComplete="organization"
-            error={errors.clinicName?.message}
-            {...register('clinicName')}
-          />
-          <Controller
-            control={control}
-            name="clinicAddress"
-            render={({ field, fieldState }) => (
-              <AddressInput
-                legend="Clinic Address"
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </>
+        <ClinicFields control={control} />
       )}
       <Button type="submit" fullWidth busy={isSubmitting}>
         {isSubmitting ? 'Creating Account...' : 'Create Account'}

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Profile, type ProfileInput, profileSchema } from '@vetconsult/schema/people';
 import { DEFAULT_TIMEZONE, TIMEZONES } from '@vetconsult/schema/values';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { AddressInput } from '../../../components/ui/address-input';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ClinicFields } from '../../../components/ui/clinic-fields';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { type AuthUser, useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toasts';
@@ -135,25 +135,7 @@ export function ProfileSettings({ user }: { user: AuthUser }) {
         <Card className="p-5 sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Clinic</h2>
           <div className="mt-5 space-y-4">
-            <TextField
-              label="Clinic Name"
-              autoComplete="organization"
-              error={errors.clinicName?.message}
-              {...register('clinicName')}
-            />
-            <Controller
-              control={control}
-              name="clinicAddress"
-              render={({ field, fieldState }) => (
-                <AddressInput
-                  legend="Clinic Address"
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <ClinicFields control={control} />
           </div>
         </Card>
       ) : null}
