@@ -77,19 +77,22 @@ export function PaymentPanel({ type, caseId, formData, onCancel, onPaid, onBusyC
     toast({ title: PAYMENT_MESSAGES.failedTitle, description: message, variant: 'destructive' });
   };
 
-  /** The card step succeeded: the server verifies the intent and activates the case. */
-  const finish = async (paymentIntentId: string) => {
-    setBusy(true);
+  /** The server verifies the intent and activates the case; false once the failure has been shown. */
+  const activate = async (paymentIntentId: string): Promise<boolean> => {
     try {
       const result = await confirmPayment(paymentIntentId);
-      if (!result.success) {
-        fail(result.message || PAYMENT_MESSAGES.activationFailed);
-        return;
-      }
+      if (result.success) return true;
+      fail(result.message || PAYMENT_MESSAGES.activationFailed);
     } catch (error) {
       fail(confirmationMessage(error));
-      return;
     }
+    return false;
+  };
+
+  /** The card step succeeded: activate, show the success screen, then tell the caller. */
+  const finish = async (paymentIntentId: string) => {
+    setBusy(true);
+    if (!(await activate(paymentIntentId))) return;
     setSucceeded(true);
     setBusy(false);
     toast({ title: PAYMENT_MESSAGES.successTitle, variant: 'success' });
@@ -118,16 +121,7 @@ export function PaymentPanel({ type, caseId, formData, onCancel, onPaid, onBusyC
   const submitFree = async (paymentIntentId: string) => {
     setFailure(null);
     setBusy(true);
-    try {
-      const result = await confirmPayment(paymentIntentId);
-      if (!result.success) {
-        fail(result.message || PAYMENT_MESSAGES.activationFailed);
-        return;
-      }
-    } catch (error) {
-      fail(confirmationMessage(error));
-      return;
-    }
+    if (!(await activate(paymentIntentId))) return;
     setBusy(false);
     onPaid({ paymentIntentId, couponCode: payment.couponCode, free: true });
   };
@@ -166,6 +160,7 @@ export function PaymentPanel({ type, caseId, formData, onCancel, onPaid, onBusyC
   const { intent } = state;
   const free = intent.clientSecret === FREE_CONSULTATION;
   const label = type === 'revisit' ? 'Case reopening fee' : 'Consultation fee';
+  const payLabel = `Pay $${(intent.totalAmount / 100).toFixed(2)}`;
 
   return (
     <div className="space-y-5">
@@ -205,7 +200,7 @@ export function PaymentPanel({ type, caseId, formData, onCancel, onPaid, onBusyC
           <StripeCardForm
             publishableKey={config.publishableKey}
             clientSecret={intent.clientSecret}
-            payLabel={`Pay $${(intent.totalAmount / 100).toFixed(2)}`}
+            payLabel={payLabel}
             busy={busy}
             onBusy={setBusy}
             onSucceeded={(id) => void finish(id)}
@@ -215,7 +210,7 @@ export function PaymentPanel({ type, caseId, formData, onCancel, onPaid, onBusyC
         </Suspense>
       ) : (
         <TestCardForm
-          payLabel={`Pay $${(intent.totalAmount / 100).toFixed(2)}`}
+          payLabel={payLabel}
           busy={busy}
           onPay={(card) => void payWithTestCard(intent.paymentIntentId, card)}
           onCancel={onCancel}
