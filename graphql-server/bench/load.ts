@@ -5,11 +5,23 @@
 // (createMany). autocannon drives the real server (buildApp, production mode, in this process: the
 // statement counter wraps pg's Client, the way test/cases.n1.test.ts counts them). Prints req/s,
 // latency p50/p99 and SQL statements per request (the session lookup included).
+// In the same run, over the same database, the same page through PostGraphile 4 (allCases(first: 100)
+// with the vet, the specialist and the files), measured the same way, and the ratios to ours. PostGraphile
+// runs as a child process (the database owner, no auth, raw columns, its own pool of 10 like ours); its
+// statements are counted in that process the same way (PostGraphile's own pg.Client.prototype.query,
+// wrapped by a module loaded with --import, read over the IPC channel). PostGraphile 4.14.1 is a separate,
+// non-workspace install in bench/postgraphile (it needs graphql 15, we use 16; v5 needs Node 22): when
+// missing it is installed with npm ci --prefix; if that fails (offline), the comparison is skipped with
+// its reason and our own numbers are still printed.
 // Needs PostgreSQL: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres); a
-// fresh database is created and dropped. PostGraphile is not installed, so there is no comparison run.
+// fresh database is created and dropped.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -107,7 +119,7 @@ async function seed(databaseUrl: string) {
   const total = await db.case.count();
   const mine = firstCases.length;
   await db.$disconnect();
-  return { cookie: `vc_session=${token}`, total, mine };
+  return { cookie: `vc_session=${token}`, total, mine, vetId: vets[0]?.id ?? 0 };
 }
 
 const MY_CASES = JSON.stringify({
@@ -116,15 +128,37 @@ const MY_CASES = JSON.stringify({
     'query MyConsults { myCases(first: 100) { uuid label title status statusLabel createdAt vet { name clinicName } specialist { name } files { filename fileType url } } }',
 });
 
+// The same page through PostGraphile: the veterinarian's first 100 cases, newest first, with the vet's
+// name and clinic, the specialist's name and the files. PostGraphile returns raw columns: where ours
+// computes label, title, statusLabel and the file url, this selects the columns they are computed from.
+// Ours also leaves drafts out (status <> 'draft'); stock PostGraphile conditions are equalities only,
+// and the seed has no drafts, so both read the same rows.
+const postGraphileCases = (vetId: number) =>
+  JSON.stringify({
+    query: `query AllCases($vetId: Int!) {
+  allCases(first: 100, condition: { vetId: $vetId }, orderBy: [CREATED_AT_DESC, ID_DESC]) {
+    nodes {
+      uuid status createdAt patientName familyLastName specialty originalCaseId revisitNumber baseUuid revisionNumber
+      userByVetId { name clinicName }
+      userBySpecialistId { name }
+      caseFilesByCaseId(orderBy: [CREATED_AT_ASC, ID_ASC]) { nodes { id filename fileType } }
+    }
+  }
+}`,
+    variables: { vetId },
+  });
+
 async function measure(
   label: string,
   url: string,
   options: { method: 'GET' | 'POST'; body?: string; headers: Record<string, string> },
+  countStatements: () => number | Promise<number> = () => statements,
 ) {
   // Warm up (connections, plan cache), then measure.
   await autocannon({ url, ...options, connections: 4, amount: 200 });
-  const before = statements;
+  const before = await countStatements();
   const result = await autocannon({ url, ...options, connections: CONNECTIONS, duration: DURATION });
+  const sent = (await countStatements()) - before;
   const requests = result.requests.total;
   const non2xx = result.non2xx + result.errors;
   return {
@@ -132,10 +166,127 @@ async function measure(
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
-    'SQL/request': requests ? Number(((statements - before) / requests).toFixed(2)) : Number.NaN,
+    // 'n/a' when the count could not be read (never a guess).
+    'SQL/request': requests && Number.isFinite(sent) ? Number((sent / requests).toFixed(2)) : 'n/a',
     requests,
     'non-2xx': non2xx,
   };
+}
+
+const POSTGRAPHILE_DIR = fileURLToPath(new URL('./postgraphile/', import.meta.url));
+const POSTGRAPHILE_CLI = join(POSTGRAPHILE_DIR, 'node_modules', 'postgraphile', 'cli.js');
+
+// Loaded into the PostGraphile process with --import: wraps the pg that PostGraphile requires (resolved
+// from its cli.js) exactly as ours is wrapped above, and answers the count over the IPC channel. The
+// process also exits when this one goes away, so a crashed bench leaves no server behind.
+const STATEMENT_COUNTER = `
+import { createRequire } from 'node:module';
+const pg = createRequire(process.argv[1])('pg');
+let statements = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (...args) {
+  statements++;
+  return query.apply(this, args);
+};
+process.on('message', (message) => {
+  if (message === 'statements') process.send({ statements });
+});
+process.on('disconnect', () => process.exit(0));
+`;
+
+/** Statements PostGraphile has sent so far, NaN when the process does not answer. */
+function postGraphileStatements(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    if (!child.connected) return resolve(Number.NaN);
+    const onMessage = (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !('statements' in message)) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(Number(message.statements));
+    };
+    const timer = setTimeout(() => {
+      child.off('message', onMessage);
+      resolve(Number.NaN);
+    }, 5000);
+    child.on('message', onMessage);
+    child.send('statements');
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** Installs PostGraphile from its lock file if it is missing; throws the reason when that fails. */
+async function installPostGraphile() {
+  if (existsSync(POSTGRAPHILE_CLI)) return;
+  const prefix = relative(process.cwd(), POSTGRAPHILE_DIR) || '.';
+  console.log(`PostGraphile is not installed: npm ci --prefix ${prefix} --no-audit --no-fund`);
+  const code = await new Promise<number | string>((resolve) => {
+    const npm = spawn('npm', ['ci', '--prefix', POSTGRAPHILE_DIR, '--no-audit', '--no-fund'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    npm.on('error', (error) => resolve(error.message));
+    npm.on('exit', (exitCode, signal) => resolve(exitCode ?? signal ?? 'no exit code'));
+  });
+  if (code !== 0) throw new Error(`npm ci --prefix ${prefix} failed (${code})`);
+  if (!existsSync(POSTGRAPHILE_CLI)) throw new Error(`npm ci did not install ${POSTGRAPHILE_CLI}`);
+}
+
+/** Starts PostGraphile over the database and waits until it answers; the child is killed on failure. */
+async function startPostGraphile(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      `data:text/javascript,${encodeURIComponent(STATEMENT_COUNTER)}`,
+      POSTGRAPHILE_CLI,
+      ...['-c', databaseUrl, '-s', 'public', '-n', '127.0.0.1', '-p', String(port), '-m', '10'],
+      '--disable-graphiql',
+      '--disable-query-log',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}/graphql`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const lastLine = output.trim().split('\n').at(-1) ?? '';
+      throw new Error(`PostGraphile exited (${child.exitCode ?? child.signalCode}): ${lastLine}`);
+    }
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      if (response.ok) return { child, url };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stopPostGraphile(child);
+  throw new Error('PostGraphile did not answer within 60 s');
+}
+
+async function stopPostGraphile(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 const dbName = `vetconsult_load_${Date.now()}`;
@@ -146,6 +297,7 @@ const dbUrl = new URL(ADMIN_URL);
 dbUrl.pathname = `/${dbName}`;
 const databaseUrl = dbUrl.toString();
 const dataDir = await mkdtemp(join(tmpdir(), 'vetconsult-load-'));
+let postGraphile: ChildProcess | undefined;
 try {
   await applyMigrations(databaseUrl);
   const seeded = await seed(databaseUrl);
@@ -178,9 +330,44 @@ try {
   ).json()) as { data: { myCases: Array<{ uuid: string }> } };
   if (rest.length !== 100 || gql.data.myCases[0]?.uuid !== rest[0]?.uuid) throw new Error('doors disagree');
 
+  // PostGraphile over the same database, checked against our REST page before it is measured.
+  let comparison: { url: string; body: string; count: () => Promise<number> } | { skipped: string };
+  try {
+    await installPostGraphile();
+    const started = await startPostGraphile(databaseUrl);
+    postGraphile = started.child;
+    const child = started.child;
+    const body = postGraphileCases(seeded.vetId);
+    const before = await postGraphileStatements(child);
+    const answer = (await (
+      await fetch(started.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    ).json()) as { data?: { allCases?: { nodes: Array<{ uuid: string }> } }; errors?: Array<{ message: string }> };
+    const nodes = answer.data?.allCases?.nodes ?? [];
+    if (answer.errors?.length) throw new Error(`its query failed: ${answer.errors[0]?.message}`);
+    if (nodes.length !== 100 || nodes[0]?.uuid !== rest[0]?.uuid) {
+      throw new Error(`it returned ${nodes.length} nodes, first ${nodes[0]?.uuid}; REST's first is ${rest[0]?.uuid}`);
+    }
+    // The counter must have seen that request, or its numbers would be made up.
+    const counted = (await postGraphileStatements(child)) - before > 0;
+    comparison = {
+      url: started.url,
+      body,
+      count: counted ? () => postGraphileStatements(child) : async () => Number.NaN,
+    };
+  } catch (error) {
+    comparison = { skipped: error instanceof Error ? error.message : String(error) };
+    if (postGraphile) await stopPostGraphile(postGraphile);
+  }
+
   console.log(
-    `\nbench:load — ${seeded.total} cases (${seeded.mine} for the signed-in veterinarian), page of 100 with vet, specialist, files; ${CONNECTIONS} connections, ${DURATION} s each, server and autocannon on this machine (${process.platform}, node ${process.version})\n`,
+    `\nbench:load — ${seeded.total} cases (${seeded.mine} for the signed-in veterinarian), page of 100 with vet, specialist, files; ${CONNECTIONS} connections, ${DURATION} s each, server and autocannon on this machine (${process.platform}, node ${process.version})`,
   );
+  if ('url' in comparison) {
+    console.log(
+      'PostGraphile: no auth, raw columns, its own pg pool (PostGraphile 4.14.1 as the database owner, pool of 10 like ours, production mode, no query log; SQL counted in its process the same way)',
+    );
+  }
+  console.log('');
   const rows = [
     await measure('GraphQL myCases(first: 100)', `${base}/graphql`, {
       method: 'POST',
@@ -189,16 +376,32 @@ try {
     }),
     await measure('REST GET /api/cases', `${base}/api/cases`, { method: 'GET', headers }),
   ];
-  console.table(rows);
+  const postGraphileRow =
+    'url' in comparison
+      ? await measure(
+          'PostGraphile allCases(first: 100)',
+          comparison.url,
+          { method: 'POST', body: comparison.body, headers: { 'content-type': 'application/json' } },
+          comparison.count,
+        )
+      : undefined;
+  console.table(postGraphileRow ? [...rows, postGraphileRow] : rows);
   const [graphqlRow, restRow] = rows;
   if (graphqlRow && restRow) {
     console.log(`GraphQL / REST throughput ratio: ${(graphqlRow['req/s'] / restRow['req/s']).toFixed(2)}`);
   }
-  console.log('PostGraphile comparison: not run (postgraphile is not installed).');
+  if (graphqlRow && postGraphileRow) {
+    console.log(
+      `ours GraphQL / PostGraphile req/s: ${(graphqlRow['req/s'] / postGraphileRow['req/s']).toFixed(2)}` +
+        ` (p99 ratio: ${(graphqlRow['p99 ms'] / postGraphileRow['p99 ms']).toFixed(2)})`,
+    );
+  }
+  if ('skipped' in comparison) console.log(`PostGraphile comparison: not run (${comparison.skipped})`);
   // autocannon drops its sockets at the deadline; let the handlers still running finish first.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   await app.close();
 } finally {
+  if (postGraphile) await stopPostGraphile(postGraphile);
   await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   await admin.end();
   await rm(dataDir, { recursive: true, force: true });
