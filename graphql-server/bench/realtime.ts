@@ -9,6 +9,7 @@
 // database is created and dropped) and, for the second run, Redis (REDIS_URL, default local 6379).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -161,6 +162,7 @@ async function run(label: string, ports: number[], databaseUrl: string, redisUrl
   const driver = new TestClient(`http://127.0.0.1:${ports[0]}`);
   await driver.post('/api/auth/login', { username: specialist.username, password: 'bench-pass-123' });
   const before = servers.map((s) => processStats(s.pid ?? 0));
+  const clientBefore = process.cpuUsage();
   const started = Date.now();
   for (const kase of cases) {
     const response = await driver.post(`/api/cases/${kase.uuid}/accept`, { specialistId: specialist.id });
@@ -172,6 +174,7 @@ async function run(label: string, ports: number[], databaseUrl: string, redisUrl
   while (delivered < expected && Date.now() < deadline) await sleep(50);
   const elapsed = (Date.now() - started) / 1000;
   const after = servers.map((s) => processStats(s.pid ?? 0));
+  const clientCpu = process.cpuUsage(clientBefore);
 
   latencies.sort((a, b) => a - b);
   console.log(
@@ -188,6 +191,11 @@ async function run(label: string, ports: number[], databaseUrl: string, redisUrl
       `server ${i + 1}: RSS ${stats.rssMb.toFixed(0)} MB, CPU ${cpu.toFixed(2)} s over ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core)`,
     );
   });
+
+  const clientSeconds = (clientCpu.user + clientCpu.system) / 1e6;
+  console.log(
+    `bench client (all ${SUBSCRIBERS} sockets and the driver, this process): CPU ${clientSeconds.toFixed(2)} s (${((clientSeconds / elapsed) * 100).toFixed(0)}% of one core); machine load average ${loadavg()[0]?.toFixed(1)}`,
+  );
 
   for (const client of clients) await client.dispose();
   await db.$disconnect();
