@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEZONE } from '@vetconsult/schema/values';
 import { Card } from '../../../components/ui/card';
 import { serverErrorMessage } from '../../../lib/graphql-errors';
+import { roleLabel } from '../../../lib/roles';
 import { useAllUsers } from '../api/all-users';
 import { InitialsAvatar } from './initials-avatar';
 import { SkeletonCards } from './skeleton-cards';
@@ -25,12 +26,6 @@ interface UserRecord {
   stripeCustomerId?: string | null;
   stripeCustomerSynced: boolean;
 }
-
-const ROLE_LABEL: Record<string, string> = {
-  SPECIALIST: 'Specialist',
-  VETERINARIAN: 'Veterinarian',
-  ADMIN: 'Administrator',
-};
 
 function Badge({ children, tone }: { children: string; tone: 'brand' | 'emerald' | 'amber' | 'slate' }) {
   const colours = {
@@ -68,7 +63,7 @@ function UserCard({ user }: { user: UserRecord }) {
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-slate-900 dark:text-white">{user.name}</p>
           <div className="mt-1 flex flex-wrap gap-1.5">
-            <Badge tone="brand">{ROLE_LABEL[user.role] ?? user.role}</Badge>
+            <Badge tone="brand">{roleLabel(user.role)}</Badge>
             {user.approved ? <Badge tone="emerald">Approved</Badge> : <Badge tone="amber">Pending</Badge>}
           </div>
         </div>

@@ -1,20 +1,15 @@
 import { Icon } from '../../../components/ui/icon';
 import type { AuthUser } from '../../../lib/auth/auth-context';
+import { roleLabel } from '../../../lib/roles';
 
 // SPEC §2 /settings, Account: read-only, with a note to contact support to change details.
-
-const ROLE_LABEL: Record<string, string> = {
-  VETERINARIAN: 'Veterinarian',
-  SPECIALIST: 'Specialist',
-  ADMIN: 'Administrator',
-};
 
 export function AccountPanel({ user }: { user: AuthUser }) {
   const rows: [string, string][] = [
     ['Name', user.name],
     ['Email', user.email],
     ['Username', user.username],
-    ['Role', ROLE_LABEL[user.role] ?? user.role],
+    ['Role', roleLabel(user.role)],
   ];
   if (user.role === 'SPECIALIST') rows.push(['Specialty', user.specialty ?? '—']);
   if (user.role === 'VETERINARIAN') {
