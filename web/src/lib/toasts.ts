@@ -5,6 +5,10 @@ import { useSyncExternalStore } from 'react';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+/** SPEC §4: a dismissed toast is removed after 1,000,000 ms (it is hidden once its exit animation ends). */
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+/** How long the exit animation of a dismissed toast lasts (the toaster's transition). */
+export const TOAST_EXIT_MS = 200;
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 
@@ -44,11 +48,11 @@ export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   return { id, dismiss: () => dismissToast(id) };
 }
 
-/** Closes a toast (it animates out) and removes it shortly after. */
+/** Closes a toast: it animates out, is hidden, and leaves the list after TOAST_REMOVE_DELAY_MS. */
 export function dismissToast(id: number): void {
   if (!toasts.some((t) => t.id === id && t.open)) return;
   emit(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
-  window.setTimeout(() => removeToast(id), 300);
+  window.setTimeout(() => removeToast(id), TOAST_REMOVE_DELAY_MS);
 }
 
 function removeToast(id: number): void {

@@ -1,5 +1,5 @@
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
-import { dismissToast, type Toast, useToasts } from '../../lib/toasts';
+import { dismissToast, TOAST_EXIT_MS, type Toast, useToasts } from '../../lib/toasts';
 import { Icon } from './icon';
 
 // The toast region (SPEC §4 "Toasts"): one toast at a time, auto-dismissed after its duration
@@ -17,6 +17,13 @@ const VARIANT_CLASS: Record<Toast['variant'], string> = {
 function ToastItem({ toast }: { toast: Toast }) {
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
+  // A dismissed toast stays in the list (SPEC's removal delay) but is hidden once it has animated out.
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (toast.open) return;
+    const timer = window.setTimeout(() => setHidden(true), TOAST_EXIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast.open]);
   const start = useRef<number | null>(null);
 
   useEffect(() => {
@@ -41,6 +48,8 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   return (
     <li
+      hidden={hidden}
+      aria-hidden={!toast.open}
       data-variant={toast.variant}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
