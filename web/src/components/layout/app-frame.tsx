@@ -1,57 +1,23 @@
 import { Suspense, useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
-import { initialsOf } from '../../lib/initials';
+import { setShell, useShell } from '../../lib/shell';
 import { Icon } from '../ui/icon';
 import { LiveIndicator } from '../ui/live-indicator';
 import { Logo } from '../ui/logo';
 import { FullPageSpinner } from '../ui/spinner';
 import { ThemeSwitcher } from '../ui/theme-switcher';
+import { ShellSwitch, UserAvatar, useNavEntries, useSignOut } from './navigation';
+import { SidebarFrame } from './sidebar-frame';
 import { SiteFooter } from './site-footer';
 
 // The signed-in page frame (SPEC §2 "Page frame and navigation"): header with logo, theme switch,
-// navigation and logout; below 768 px the navigation collapses into a toggle menu.
+// navigation and logout; below 768 px the navigation collapses into a toggle menu. The second variant
+// of the spec, with a fixed sidebar, is sidebar-frame.tsx; lib/shell.ts keeps the user's choice.
 
-interface NavEntry {
-  to: string;
-  label: string;
-  specialistsOnly?: boolean;
-  /** The administrator's pages (the server refuses everyone else). */
-  adminOnly?: boolean;
-}
-
-const NAV: NavEntry[] = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/consults', label: 'Consults' },
-  { to: '/availability', label: 'Availability', specialistsOnly: true },
-  { to: '/settings', label: 'Settings' },
-  { to: '/profile', label: 'Profile' },
-  { to: '/admin/specialists', label: 'Specialists', adminOnly: true },
-  { to: '/admin/users', label: 'Users', adminOnly: true },
-];
-
-/** The signed-in user's photo or initials, linking to /profile. */
-function UserAvatar({ name, photoUrl }: { name: string; photoUrl: string | null | undefined }) {
-  return (
-    <Link
-      to="/profile"
-      title={name}
-      className="hidden shrink-0 rounded-full sm:block"
-      aria-label={`${name}: profile`}
-      data-testid="frame-avatar"
-    >
-      {photoUrl ? (
-        <img src={photoUrl} alt="" className="size-9 rounded-full object-cover ring-2 ring-white dark:ring-slate-800" />
-      ) : (
-        <span
-          aria-hidden="true"
-          className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100"
-        >
-          {initialsOf(name, 2)}
-        </span>
-      )}
-    </Link>
-  );
+/** The frame the user chose: the header frame (default) or the sidebar frame. */
+export function AppFrame() {
+  return useShell() === 'sidebar' ? <SidebarFrame /> : <HeaderFrame />;
 }
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
@@ -68,9 +34,8 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
   }`;
 
-export function AppFrame() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
+function HeaderFrame() {
+  const { user } = useAuth();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -79,15 +44,8 @@ export function AppFrame() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
-  const entries = NAV.filter(
-    (entry) => (!entry.specialistsOnly || user?.role === 'SPECIALIST') && (!entry.adminOnly || user?.role === 'ADMIN'),
-  );
-
-  const onLogout = async () => {
-    setMenuOpen(false);
-    await logout();
-    navigate('/auth', { replace: true });
-  };
+  const entries = useNavEntries();
+  const onLogout = useSignOut(() => setMenuOpen(false));
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -112,7 +70,8 @@ export function AppFrame() {
           <div className="ml-auto flex items-center gap-3">
             <LiveIndicator />
             <ThemeSwitcher labels="hidden" />
-            {user ? <UserAvatar name={user.name} photoUrl={user.profilePhotoUrl} /> : null}
+            <ShellSwitch to="sidebar" className="hidden md:inline-flex" />
+            {user ? <UserAvatar name={user.name} photoUrl={user.profilePhotoUrl} className="hidden sm:block" /> : null}
             {user ? (
               <button
                 type="button"
@@ -159,6 +118,15 @@ export function AppFrame() {
                   </button>
                 </li>
               ) : null}
+              <li>
+                <button
+                  type="button"
+                  onClick={() => setShell('sidebar')}
+                  className="block w-full rounded-lg px-3 py-2.5 text-left text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                >
+                  Switch to sidebar layout
+                </button>
+              </li>
             </ul>
           </nav>
         ) : null}

@@ -1,0 +1,98 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { freshSpecialist, freshVet, signIn } from './support';
+
+// The second frame of SPEC §2: fixed sidebar on desktop; top bar, slide-out menu and tab strip on
+// mobile. The choice is per browser (localStorage `shell`) and survives a reload.
+
+const ARTIFACTS = resolve(import.meta.dirname, '../e2e-artifacts');
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+});
+
+test('a veterinarian switches to the sidebar; it persists, highlights the page and signs out', async ({
+  page,
+  baseURL,
+}) => {
+  const vet = await freshVet(baseURL ?? '', { name: 'Dr. Side Bar' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, vet.username, vet.password);
+  await page.goto('/consults');
+  await page.getByRole('button', { name: 'Switch to sidebar layout' }).click();
+
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(sidebar).toBeVisible();
+  await page.reload();
+  await expect(sidebar).toBeVisible();
+  await expect(sidebar.getByText('Dr. Side Bar')).toBeVisible();
+  await expect(sidebar.getByText('Veterinarian', { exact: true })).toBeVisible();
+  await expect(sidebar.getByText('DS', { exact: true })).toBeVisible(); // initials without a photo
+
+  const menu = sidebar.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'My Consults', 'Settings', 'Profile']);
+  await expect(menu.getByRole('link', { name: 'My Consults' })).toHaveAttribute('aria-current', 'page');
+  await menu.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  await expectNoSeriousAxeViolations(page);
+
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Recent Consults' })).toBeVisible();
+    await page.screenshot({ path: `${ARTIFACTS}/sidebar-dashboard-${theme}-1280.png`, fullPage: true });
+  }
+
+  await menu.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  // Back to the header frame: the choice goes both ways.
+  await signIn(page, vet.username, vet.password);
+  await page.getByRole('button', { name: 'Switch to top navigation' }).click();
+  await expect(sidebar).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Consults' })).toBeVisible();
+});
+
+test('on a 375 px screen: tab strip for a specialist, slide-out menu closes after a link', async ({
+  page,
+  baseURL,
+}) => {
+  const specialist = await freshSpecialist(baseURL ?? '', 'Cardiology');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.addInitScript(() => window.localStorage.setItem('shell', 'sidebar'));
+  await signIn(page, specialist.username, specialist.password);
+  await page.goto('/dashboard');
+
+  const tabs = page.getByRole('navigation', { name: 'Tabs' });
+  await expect(tabs.getByRole('link')).toHaveText(['Dashboard', 'My Consults', 'Availability']);
+  await expect(tabs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Recent Consults' })).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/sidebar-dashboard-light-375.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog');
+  await expect(menu.getByText('Specialist', { exact: true })).toBeVisible();
+  await expect(menu.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'My Consults',
+    'Availability',
+    'Settings',
+    'Profile',
+  ]);
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: `${ARTIFACTS}/sidebar-menu-light-375.png` });
+  await menu.getByRole('link', { name: 'Availability' }).click();
+  await expect(page).toHaveURL(/\/availability$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(tabs.getByRole('link', { name: 'Availability' })).toHaveAttribute('aria-current', 'page');
+});
