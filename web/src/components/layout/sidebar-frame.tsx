@@ -125,16 +125,9 @@ export function SidebarFrame() {
         </div>
       </header>
 
-      <Dialog
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        aria-label="Menu"
-        className="relative z-50 md:hidden"
-      >
+      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} aria-label="Menu" className="relative z-50 md:hidden">
         <div className="fixed inset-0 bg-slate-950/50 backdrop-blur-sm" aria-hidden="true" />
-        <DialogPanel
-          className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white px-4 py-5 shadow-xl dark:bg-slate-950"
-        >
+        <DialogPanel className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white px-4 py-5 shadow-xl dark:bg-slate-950">
           <div className="flex items-center justify-between">
             <Logo />
             <button
