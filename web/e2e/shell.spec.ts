@@ -26,6 +26,7 @@ test('a veterinarian switches to the sidebar; it persists, highlights the page a
   const vet = await freshVet(baseURL ?? '', { name: 'Dr. Side Bar' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, vet.username, vet.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/consults');
   await page.getByRole('button', { name: 'Switch to sidebar layout' }).click();
 
@@ -57,6 +58,7 @@ test('a veterinarian switches to the sidebar; it persists, highlights the page a
 
   // Back to the header frame: the choice goes both ways.
   await signIn(page, vet.username, vet.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: 'Switch to top navigation' }).click();
   await expect(sidebar).toHaveCount(0);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Consults' })).toBeVisible();
@@ -70,6 +72,7 @@ test('on a 375 px screen: tab strip for a specialist, slide-out menu closes afte
   await page.setViewportSize({ width: 375, height: 812 });
   await page.addInitScript(() => window.localStorage.setItem('shell', 'sidebar'));
   await signIn(page, specialist.username, specialist.password);
+  await expect(page).not.toHaveURL(/\/auth$/);
   await page.goto('/dashboard');
 
   const tabs = page.getByRole('navigation', { name: 'Tabs' });
