@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { type Theme, useTheme } from '../../lib/theme';
 import { Icon, type IconName } from './icon';
 
@@ -28,6 +29,9 @@ const LABEL_CLASS = { visible: '', hidden: 'sr-only', responsive: 'sr-only sm:no
 export function ThemeSwitcher({ labels = 'visible' }: { labels?: keyof typeof LABEL_CLASS }) {
   const compact = labels !== 'visible';
   const { theme, setTheme } = useTheme();
+  // Each switcher its own radio group: the sidebar frame renders one in the sidebar and one in its
+  // mobile menu, and radios sharing a name would uncheck each other.
+  const name = useId();
   return (
     <fieldset className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <legend className="sr-only">Theme</legend>
@@ -39,7 +43,7 @@ export function ThemeSwitcher({ labels = 'visible' }: { labels?: keyof typeof LA
         >
           <input
             type="radio"
-            name="theme"
+            name={name}
             value={option.value}
             checked={theme === option.value}
             onChange={() => setTheme(option.value)}
