@@ -49,7 +49,9 @@ function ToastItem({ toast }: { toast: Toast }) {
   return (
     <li
       hidden={hidden}
+      // While it animates out it can be neither read out nor focused (its Close button may hold focus).
       aria-hidden={!toast.open}
+      inert={!toast.open}
       data-variant={toast.variant}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -59,8 +61,8 @@ function ToastItem({ toast }: { toast: Toast }) {
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
-      style={offset ? { transform: `translateX(${offset}px)` } : undefined}
-      className={`pointer-events-auto relative flex w-full touch-pan-y items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg transition duration-200 ease-out starting:translate-y-2 starting:opacity-0 ${
+      style={{ transitionDuration: `${TOAST_EXIT_MS}ms`, ...(offset ? { transform: `translateX(${offset}px)` } : {}) }}
+      className={`pointer-events-auto relative flex w-full touch-pan-y items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg transition ease-out starting:translate-y-2 starting:opacity-0 ${
         toast.open ? 'translate-y-0 opacity-100' : 'translate-x-4 opacity-0'
       } ${VARIANT_CLASS[toast.variant]}`}
     >
