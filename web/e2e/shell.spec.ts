@@ -39,7 +39,8 @@ test('a veterinarian switches to the sidebar; it persists, highlights the page a
   await expect(sidebar.getByText('DS', { exact: true })).toBeVisible(); // initials without a photo
 
   const menu = sidebar.getByRole('navigation', { name: 'Main' });
-  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'My Consults', 'Settings', 'Profile']);
+  // SPEC §2's order for this shell: Profile before Settings, then Sign out.
+  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'My Consults', 'Profile', 'Settings']);
   await expect(menu.getByRole('link', { name: 'My Consults' })).toHaveAttribute('aria-current', 'page');
   await menu.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
@@ -89,8 +90,8 @@ test('on a 375 px screen: tab strip for a specialist, slide-out menu closes afte
     'Dashboard',
     'My Consults',
     'Availability',
-    'Settings',
     'Profile',
+    'Settings',
   ]);
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: `${ARTIFACTS}/sidebar-menu-light-375.png` });

@@ -31,12 +31,25 @@ const NAV: NavEntry[] = [
   { to: '/admin/users', label: 'Users', icon: 'users', adminOnly: true },
 ];
 
-/** The entries the signed-in user may see, in the header frame's order. */
-export function useNavEntries(): NavEntry[] {
+/** The sidebar frame's order: SPEC §2 lists Profile before Settings there; the administrator's pages last. */
+const SIDEBAR_ORDER = [
+  '/dashboard',
+  '/consults',
+  '/availability',
+  '/profile',
+  '/settings',
+  '/admin/specialists',
+  '/admin/users',
+];
+const sidebarRank = (entry: NavEntry) => SIDEBAR_ORDER.indexOf(entry.to);
+
+/** The entries the signed-in user may see, in the order of the given frame. */
+export function useNavEntries(frame: Shell = 'header'): NavEntry[] {
   const { user } = useAuth();
-  return NAV.filter(
+  const entries = NAV.filter(
     (entry) => (!entry.specialistsOnly || user?.role === 'SPECIALIST') && (!entry.adminOnly || user?.role === 'ADMIN'),
   );
+  return frame === 'sidebar' ? entries.sort((a, b) => sidebarRank(a) - sidebarRank(b)) : entries;
 }
 
 /** Signs out and goes to /auth; `before` runs first (e.g. closing a menu). */

@@ -78,7 +78,7 @@ function SidebarMenu({ entries, onNavigate }: { entries: NavEntry[]; onNavigate?
 export function SidebarFrame() {
   const { user } = useAuth();
   const location = useLocation();
-  const entries = useNavEntries();
+  const entries = useNavEntries('sidebar');
   const [menuOpen, setMenuOpen] = useState(false);
 
   // Any navigation (link, back button) closes the slide-out menu.
