@@ -13,8 +13,8 @@ import { SiteFooter } from './site-footer';
 
 // The second frame of SPEC §2 "Page frame and navigation": a fixed sidebar on desktop; on mobile a
 // top bar with a slide-out menu plus a tab strip (dashboard, consults, availability). The menu shows
-// the user's photo or initials, name and role; the active link is highlighted. Renders nothing when
-// nobody is signed in (the session spinner is the root layout's).
+// the user's photo or initials, name and role; the active link is highlighted. A spinner while the
+// user loads, nothing when nobody is signed in.
 
 const sideLink = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
@@ -38,7 +38,9 @@ function SidebarMenu({ entries, onNavigate }: { entries: NavEntry[]; onNavigate?
       <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-900">
         <AvatarImage name={user.name} photoUrl={user.profilePhotoUrl} size="size-10" />
         <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{user.name}</p>
+          <p className="truncate text-sm font-semibold text-slate-900 dark:text-white" title={user.name}>
+            {user.name}
+          </p>
           <p className="truncate text-xs text-slate-600 dark:text-slate-400">{roleLabel(user.role)}</p>
         </div>
       </div>
@@ -64,9 +66,10 @@ function SidebarMenu({ entries, onNavigate }: { entries: NavEntry[]; onNavigate?
           </li>
         </ul>
       </nav>
-      <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+      {/* Two rows: the live indicator ("Reconnecting") and the switches do not fit one 16rem row. */}
+      <div className="mt-auto space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800">
         <LiveIndicator />
-        <div className="flex items-center gap-1">
+        <div className="flex items-center justify-between gap-2">
           <ThemeSwitcher labels="hidden" />
           <ShellSwitch to="header" />
         </div>
@@ -76,7 +79,7 @@ function SidebarMenu({ entries, onNavigate }: { entries: NavEntry[]; onNavigate?
 }
 
 export function SidebarFrame() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const location = useLocation();
   const entries = useNavEntries('sidebar');
   const [menuOpen, setMenuOpen] = useState(false);
@@ -85,11 +88,12 @@ export function SidebarFrame() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
+  if (loading) return <FullPageSpinner label="Loading session..." />;
   if (!user) return null;
   const tabs = entries.filter((entry) => entry.tab);
 
   return (
-    <div className="flex min-h-screen flex-col md:pl-64">
+    <div className="flex min-h-screen flex-col pb-16 md:pb-0 md:pl-64">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-slate-900 dark:text-white"
@@ -143,7 +147,7 @@ export function SidebarFrame() {
         </DialogPanel>
       </Dialog>
 
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 pb-24 sm:px-6 md:pb-8">
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />
         </Suspense>
