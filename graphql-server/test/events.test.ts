@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CaseChanged, createEventBus, MAX_PENDING_EVENTS, SubscriberOverflowError } from '../src/lib/events';
+import { type CaseChanged, createEventBus } from '../src/lib/events';
+import { MAX_PENDING_EVENTS, SubscriberOverflowError } from '../src/lib/push-queue';
 
 // The in-process event bus under the subscriptions: filtering before queueing, order, clean
 // unsubscription, and a bound on what a subscriber that stopped reading may hold.

@@ -1,4 +1,5 @@
 import { eventDeliverySeconds } from './metrics';
+import { createPushQueue } from './push-queue';
 
 // Every state change is published once, by the service that made it, after its transaction commits.
 // Payloads are small JSON (ids and status); subscribers re-read through Prisma with their own
@@ -43,20 +44,11 @@ export type EventTopic = keyof EventMap;
 /** What carries events between publishers and this process: an EventTarget (local, or Redis's). */
 export type EventTransportTarget = Pick<EventTarget, 'addEventListener' | 'dispatchEvent'>;
 
-/** Undelivered events one subscriber may hold before it is dropped (a client that stopped reading). */
-export const MAX_PENDING_EVENTS = 1000;
-
-export class SubscriberOverflowError extends Error {
-  constructor() {
-    super(`More than ${MAX_PENDING_EVENTS} undelivered events: the subscription was ended; subscribe again.`);
-  }
-}
-
 /**
  * The bus listens to the transport once per topic and fans each event out to its subscribers in this
- * process. A subscriber's filter runs before anything is queued, so an event it may not see costs one
- * function call, and each delivery is one queue push (no promise chain per operator): at 1,000 sockets
- * on one instance this is the difference between meeting the latency target and missing it.
+ * process, handing every subscriber the same payload object. A subscriber's filter runs before anything
+ * is queued, so an event it may not see costs one function call, and each delivery is one queue push
+ * (no promise chain per operator).
  */
 export function createEventBus(options: { eventTarget?: EventTransportTarget } = {}) {
   const target: EventTransportTarget = options.eventTarget ?? new EventTarget();
@@ -88,61 +80,16 @@ export function createEventBus(options: { eventTarget?: EventTransportTarget } =
       accept: (payload: EventMap[T][0]) => boolean = () => true,
     ): AsyncIterableIterator<EventMap[T][0]> {
       type Payload = EventMap[T][0];
-      const queue: Payload[] = [];
-      let waiting: ((result: IteratorResult<Payload>) => void) | undefined;
-      let failure: Error | undefined;
-      let done = false;
-
-      const finish = () => {
-        done = true;
-        unlisten();
-        queue.length = 0;
-        waiting?.({ value: undefined, done: true });
-        waiting = undefined;
-      };
+      // Measured where the event reaches this subscriber (payloads carry their commit time).
+      const delivery = eventDeliverySeconds.labels({ topic });
+      const subscriber = createPushQueue<Payload>(() => unlisten());
       const unlisten = listen(topic, (raw) => {
         const payload = raw as Payload;
-        if (done || !accept(payload)) return;
-        // Measured where the event reaches this subscriber (payloads carry their commit time).
-        if (typeof payload.at === 'number') eventDeliverySeconds.observe({ topic }, (Date.now() - payload.at) / 1000);
-        if (waiting) {
-          const resolve = waiting;
-          waiting = undefined;
-          resolve({ value: payload, done: false });
-        } else if (queue.length >= MAX_PENDING_EVENTS) {
-          failure = new SubscriberOverflowError();
-          unlisten();
-        } else {
-          queue.push(payload);
-        }
+        if (!accept(payload)) return;
+        if (typeof payload.at === 'number') delivery.observe((Date.now() - payload.at) / 1000);
+        subscriber.push(payload);
       });
-
-      return {
-        next() {
-          if (queue.length) return Promise.resolve({ value: queue.shift() as Payload, done: false });
-          if (failure) {
-            const error = failure;
-            failure = undefined;
-            finish();
-            return Promise.reject(error);
-          }
-          if (done) return Promise.resolve({ value: undefined, done: true });
-          return new Promise((resolve) => {
-            waiting = resolve;
-          });
-        },
-        return() {
-          finish();
-          return Promise.resolve({ value: undefined, done: true });
-        },
-        throw(error?: unknown) {
-          finish();
-          return Promise.reject(error);
-        },
-        [Symbol.asyncIterator]() {
-          return this;
-        },
-      };
+      return subscriber.iterator;
     },
     /** Live subscribers in this process, by topic (for tests and diagnostics). */
     subscriberCount(topic: EventTopic): number {
