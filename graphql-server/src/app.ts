@@ -146,6 +146,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     events,
     logger,
     isCrossSite: security.isCrossSite,
+    ...config.webSocket,
   });
 
   registerHealthRoutes(app, { db, transport });

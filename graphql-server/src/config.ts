@@ -31,6 +31,13 @@ const envSchema = z.object({
   REDIS_URL: optionalString,
   /** On shutdown, in-flight requests and sockets get this long to finish; then they are cut. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** The server pings every WebSocket this often and drops one that has not answered by the next ping. */
+  WS_KEEPALIVE_MS: z.coerce.number().int().min(0).max(600_000).default(12_000),
+  /** Sockets of one user running the same subscription share one execution per event (see ws.ts). */
+  WS_SHARED_EXECUTION: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('VetConsult <no-reply@vetconsult.local>'),
   ADMIN_EMAIL: z.string().default('admin@vetconsult.local'),
@@ -88,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
     redisUrl: e.REDIS_URL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    webSocket: { keepAliveMs: e.WS_KEEPALIVE_MS, sharedExecution: e.WS_SHARED_EXECUTION },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
     uploadsDir: resolve(dataDir, 'uploads'),
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },

@@ -155,4 +155,56 @@ describe('real-time case events', () => {
     expect(event.data?.pendingSpecialistsChanged.kind).toBe('registered');
     await live.ws.dispose();
   });
+
+  it("one user's sockets running the same subscription share one execution; another user's do not", async () => {
+    const db = server.database.db;
+    const vet = await createUser(db, { role: 'VETERINARIAN' });
+    const otherVet = await createUser(db, { role: 'VETERINARIAN' });
+    const specialist = await createUser(db, { role: 'SPECIALIST', specialty: 'Cardiology', approved: true });
+    const kase = await createCase(db, { vetId: vet.id, specialistId: specialist.id, status: 'pending' });
+    const gauges = async () => {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const gauge = (name: string) => Number(text.match(new RegExp(`^${name} (\\d+)`, 'm'))?.[1] ?? Number.NaN);
+      return {
+        sources: gauge('graphql_shared_subscription_sources'),
+        subscribers: gauge('graphql_websocket_subscribers'),
+      };
+    };
+    const before = await gauges();
+
+    // Three tabs of the vet (three sessions), and the other vet with the very same operation text.
+    const tabs = [await liveClient(vet), await liveClient(vet), await liveClient(vet)];
+    const other = await liveClient(otherVet);
+    const tabEvents = tabs.map((tab) => collect(tab.ws, MINE));
+    const otherEvents = collect(other.ws, MINE);
+    await subscribed();
+    expect(await gauges()).toEqual({ sources: before.sources + 2, subscribers: before.subscribers + 4 });
+
+    const specialistHttp = await signedInClient(server.url, specialist);
+    expect((await specialistHttp.post(`/api/cases/${kase.uuid}/accept`, { specialistId: specialist.id })).status).toBe(
+      200,
+    );
+    for (const events of tabEvents) {
+      const accepted = await events.next((r) => r.data?.myCasesChanged.status === 'accepted');
+      expect(accepted.data?.myCasesChanged).toMatchObject({ uuid: kase.uuid, case: { status: 'accepted' } });
+    }
+
+    // A tab that leaves does not end the others' subscription; the last one to leave ends it.
+    await tabs[0]?.ws.dispose();
+    await sleep(100);
+    expect(await gauges()).toEqual({ sources: before.sources + 2, subscribers: before.subscribers + 3 });
+    const form = new FormData();
+    form.append('summary', 'Shared execution check.');
+    form.append('specialistId', String(specialist.id));
+    expect((await specialistHttp.request('POST', `/api/cases/${kase.uuid}/review`, form)).status).toBe(200);
+    for (const events of tabEvents.slice(1)) await events.next((r) => r.data?.myCasesChanged.status === 'reviewed');
+    expect(tabEvents.map((events) => events.received.length)).toEqual([1, 2, 2]);
+
+    await sleep(300);
+    expect(otherEvents.received).toHaveLength(0);
+    for (const tab of tabs.slice(1)) await tab.ws.dispose();
+    await other.ws.dispose();
+    await sleep(100);
+    expect(await gauges()).toEqual(before);
+  });
 });

@@ -11,6 +11,7 @@ import type { Db } from '../lib/db/client';
 import type { EventBus } from '../lib/events';
 import type { Logger } from '../lib/logger';
 import type { Services } from '../services';
+import { createSharedSubscriptions, sharedSubscriptionKey } from './shared-subscriptions';
 import type { YogaServerContext } from './yoga';
 
 // GraphQL over WebSocket (graphql-ws) on the same port and path as HTTP. Operations go through Yoga's
@@ -23,7 +24,7 @@ type ConnectionExtra = {
 };
 
 type Run = (args: ExecutionArgs) => ReturnType<typeof execute>;
-type EnvelopedArgs = ExecutionArgs & { rootValue: { execute: Run; subscribe: Run } };
+type EnvelopedArgs = ExecutionArgs & { rootValue: { execute: Run; subscribe: Run; sharingKey: string | null } };
 
 export function attachGraphqlWs(options: {
   server: Server;
@@ -33,12 +34,21 @@ export function attachGraphqlWs(options: {
   events: EventBus;
   logger: Logger;
   isCrossSite?: Security['isCrossSite'];
+  /** Ping interval; a socket that has not answered one ping by the next is dropped (0: no pings). */
+  keepAliveMs?: number;
+  /** Sockets of one user running the same subscription share one execution per event. */
+  sharedExecution?: boolean;
 }) {
   const wss = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: BODY_LIMIT_BYTES });
+  const shared = createSharedSubscriptions();
+  const sharedExecution = options.sharedExecution ?? true;
   const disposable = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
-      subscribe: (args) => (args as EnvelopedArgs).rootValue.subscribe(args),
+      subscribe: (args) => {
+        const { subscribe, sharingKey } = (args as EnvelopedArgs).rootValue;
+        return sharingKey === null ? subscribe(args) : shared.join(sharingKey, () => subscribe(args));
+      },
       onConnect: async (ctx) => {
         // Cross-site WebSocket hijacking: a page on another site must not open a socket with our cookie.
         const { headers } = ctx.extra.request;
@@ -85,7 +95,11 @@ export function attachGraphqlWs(options: {
             },
             cookies: null,
           } satisfies Context,
-          rootValue: { execute, subscribe },
+          rootValue: {
+            execute,
+            subscribe,
+            sharingKey: sharedExecution ? sharedSubscriptionKey(params, ctx.extra.actor ?? null) : null,
+          },
         };
         let errors: ReturnType<typeof validate>;
         try {
@@ -98,6 +112,7 @@ export function attachGraphqlWs(options: {
       },
     },
     wss,
+    options.keepAliveMs ?? 12_000,
   );
   return {
     wss,

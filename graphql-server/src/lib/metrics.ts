@@ -31,7 +31,19 @@ export const graphqlOperations = new Counter({
 
 export const activeSubscriptions = new Gauge({
   name: 'graphql_active_subscriptions',
-  help: 'GraphQL subscriptions currently open (WebSocket and SSE)',
+  help: 'GraphQL subscriptions currently executing (SSE, and WebSocket sources: sockets that share one count once)',
+  registers: [metricsRegistry],
+});
+
+export const webSocketSubscribers = new Gauge({
+  name: 'graphql_websocket_subscribers',
+  help: 'Subscriptions open on WebSockets, one per socket and operation',
+  registers: [metricsRegistry],
+});
+
+export const sharedSubscriptionSources = new Gauge({
+  name: 'graphql_shared_subscription_sources',
+  help: 'WebSocket subscription sources, each executed once per event for the sockets sharing it',
   registers: [metricsRegistry],
 });
 
