@@ -1,5 +1,7 @@
+import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createCase } from './cases.fixtures';
 import { TestClient } from './helpers/client';
 import { createUser, signedInClient } from './helpers/factories';
@@ -206,5 +208,48 @@ describe('real-time case events', () => {
     await other.ws.dispose();
     await sleep(100);
     expect(await gauges()).toEqual(before);
+  });
+});
+
+describe('keep-alive', () => {
+  it('a socket that stops answering pings is dropped and its subscription released; a live one stays', async () => {
+    const pinging = await startTestServer({ webSocket: { keepAliveMs: 150, sharedExecution: true } });
+    try {
+      const vet = await createUser(pinging.database.db, { role: 'VETERINARIAN' });
+      const http = await signedInClient(pinging.url, vet);
+      const open = (autoPong: boolean) => {
+        const socket = new WebSocket(`${pinging.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
+          headers: { cookie: http.cookieHeader },
+          autoPong,
+        });
+        socket.on('open', () => socket.send('{"type":"connection_init"}'));
+        socket.on('message', (data) => {
+          if (JSON.parse(String(data)).type !== 'connection_ack') return;
+          socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: MINE } }));
+        });
+        return socket;
+      };
+      const subscribers = async () => {
+        const text = await (await fetch(`${pinging.url}/metrics`)).text();
+        return Number(text.match(/^graphql_websocket_subscribers (\d+)/m)?.[1]);
+      };
+      const before = await subscribers();
+      const silent = open(false);
+      const live = open(true);
+      await sleep(100);
+      expect(await subscribers()).toBe(before + 2);
+
+      // Pinged at 150 ms, no pong by 300 ms: terminated (no close frame, hence 1006).
+      const [code] = (await once(silent, 'close')) as [number];
+      expect(code).toBe(1006);
+      await sleep(50);
+      expect(await subscribers()).toBe(before + 1);
+      await sleep(400);
+      expect(live.readyState).toBe(WebSocket.OPEN);
+      live.close();
+      await once(live, 'close');
+    } finally {
+      await pinging.close();
+    }
   });
 });
