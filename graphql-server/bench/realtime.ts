@@ -1,10 +1,20 @@
-// npm run bench:realtime -- [--subscribers 1000] [--events 100] [--interval 50] [--single-only] [--cpu-prof DIR]
+// npm run bench:realtime -- [--subscribers 1000] [--events 100] [--interval 50] [--scenario NAME]...
+//                            [--client load|graphql-ws] [--cpu-prof DIR]
 //
-// N WebSocket subscribers (one veterinarian's sessions, each subscribed to myCasesChanged) connect to
-// the server; a driver (the assigned specialist) accepts M cases through REST. For every delivery it
-// measures commit -> receipt latency (the event carries its commit time; one machine, one clock),
-// counts lost events, and samples the server's RSS and CPU. Then the same with two server processes
-// on two ports sharing Redis, subscribers split between them and the driver on the first.
+// N WebSocket subscribers connect to the server; a driver performs M case transitions (specialists
+// accept cases through REST, one every --interval ms). For every delivery it measures commit -> receipt
+// latency (the event carries its commit time; one machine, one clock), counts lost events, and samples
+// the server's RSS and CPU and the bench's own. Scenarios (all by default, or each --scenario given):
+//   broadcast     every subscriber receives every event: N sessions of one veterinarian on
+//                 myCasesChanged (they share one execution per event), the worst fan-out per event
+//   distinct      every subscriber receives every event, N different users (administrators, the only
+//                 role that reads every case): one execution per socket per event
+//   clinics       the web app's own subscriptions from N sockets of many users: veterinarians' dashboards
+//                 (myCasesChanged + dashboardStatsChanged, re-computed from the database) and specialists'
+//                 (myCasesChanged + availableCasesChanged), two tabs each; each event reaches its case's
+//                 vet and specialist
+//   redis         broadcast again, with two server processes on two ports sharing Redis, subscribers
+//                 split between them and the driver on the first
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres: a fresh
 // database is created and dropped) and, for the second run, Redis (REDIS_URL, default local 6379).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -13,7 +23,6 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import type { Client } from 'graphql-ws';
 import pg from 'pg';
 import { hashPassword } from '../src/domain/auth/password';
 import { createPrismaClient } from '../src/lib/db/client';
@@ -21,13 +30,16 @@ import { applyMigrations } from '../src/lib/db/migrate';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { TestClient } from '../test/helpers/client';
 import { connected, wsClient } from '../test/helpers/ws';
+import { type LoadClient, loadClient } from './load-client';
 
 const { values } = parseArgs({
   options: {
     subscribers: { type: 'string', default: '1000' },
     events: { type: 'string', default: '100' },
     interval: { type: 'string', default: '50' },
-    'single-only': { type: 'boolean', default: false },
+    scenario: { type: 'string', multiple: true, default: ['broadcast', 'distinct', 'clinics', 'redis'] },
+    /** `load` (default): a lean protocol client; `graphql-ws`: the library's Client, ~50 µs a message. */
+    client: { type: 'string', default: 'load' },
     /** Writes a V8 CPU profile of each server process into this folder (open it in Chrome DevTools). */
     'cpu-prof': { type: 'string' },
   },
@@ -39,6 +51,22 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVER = join(import.meta.dirname, '../src/server.ts');
 const CLK_TCK = 100;
+
+/** One subscriber socket, as the chosen client library. */
+function subscriber(baseUrl: string, cookie: string): LoadClient {
+  if (values.client === 'load') return loadClient(baseUrl, cookie);
+  const client = wsClient(baseUrl, cookie);
+  return {
+    ready: connected(client),
+    subscribe(query, onNext) {
+      client.subscribe(
+        { query },
+        { next: (result) => onNext(result, Date.now()), error: () => {}, complete: () => {} },
+      );
+    },
+    close: () => client.dispose() as Promise<void>,
+  };
+}
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
@@ -79,40 +107,63 @@ async function startServer(port: number, databaseUrl: string, redisUrl?: string)
   throw new Error(`server on ${port} did not start`);
 }
 
-async function run(label: string, ports: number[], databaseUrl: string, redisUrl?: string) {
-  const servers = [];
-  for (const port of ports) servers.push(await startServer(port, databaseUrl, redisUrl));
-  const db = createPrismaClient(databaseUrl, 2);
-  const tag = `${label.replace(/\W/g, '')}${Date.now().toString(36)}`;
+type Db = ReturnType<typeof createPrismaClient>;
+
+/** What a scenario sets up: the sockets to open and what each subscribes to, and the transitions. */
+interface Population {
+  description: string;
+  sockets: Array<{ token: string; queries: string[] }>;
+  /** Cases to accept, in order, each by its assigned specialist (a session token of theirs). */
+  transitions: Array<{ uuid: string; specialistId: number; token: string }>;
+  /** Deliveries each transition must produce, all sockets together. */
+  deliveriesPerTransition: number;
+}
+
+const CASES_CHANGED = 'subscription { myCasesChanged { uuid status kind at } }';
+const AVAILABLE_CHANGED = 'subscription { availableCasesChanged { uuid status kind at } }';
+const STATS_CHANGED = 'subscription { dashboardStatsChanged { activeCount pendingCount completedThisWeek } }';
+
+async function createUsers(db: Db, tag: string, role: 'VETERINARIAN' | 'SPECIALIST' | 'ADMIN', count: number) {
   const passwordHash = await hashPassword('bench-pass-123');
-  const vet = await db.user.create({
-    data: {
-      username: `vet_${tag}`,
-      email: `vet_${tag}@bench.example`,
-      name: 'Bench Vet',
-      role: 'VETERINARIAN',
+  const prefix = `${role.toLowerCase()}_${tag}_`;
+  await db.user.createMany({
+    data: Array.from({ length: count }, (_, i) => ({
+      username: `${prefix}${i}`,
+      email: `${prefix}${i}@bench.example`,
+      name: `Bench ${role.toLowerCase()} ${i}`,
+      role,
+      specialty: role === 'SPECIALIST' ? 'Cardiology' : null,
       approved: true,
       passwordHash,
-    },
+    })),
   });
-  const specialist = await db.user.create({
-    data: {
-      username: `spec_${tag}`,
-      email: `spec_${tag}@bench.example`,
-      name: 'Bench Specialist',
-      role: 'SPECIALIST',
-      specialty: 'Cardiology',
-      approved: true,
-      passwordHash,
-    },
+  return db.user.findMany({ where: { username: { startsWith: prefix } }, orderBy: { id: 'asc' } });
+}
+
+async function createSessions(db: Db, userIds: number[]): Promise<string[]> {
+  const tokens = userIds.map(() => newToken());
+  await db.session.createMany({
+    data: tokens.map((token, i) => ({
+      tokenHash: hashToken(token),
+      userId: userIds[i] as number,
+      expiresAt: new Date(Date.now() + 3600_000),
+    })),
   });
+  return tokens;
+}
+
+/** Transitions performed before measuring, so that the server's code is warm (JIT, caches, pools). */
+const WARMUP = 5;
+
+/** `WARMUP + EVENTS` pending cases, the i-th of vets[i % vets] assigned to specialists[i % specialists]. */
+async function createPendingCases(db: Db, vetIds: number[], specialistIds: number[]) {
   const cases = [];
-  for (let i = 0; i < EVENTS; i++) {
+  for (let i = 0; i < WARMUP + EVENTS; i++) {
     cases.push(
       await db.case.create({
         data: {
-          vetId: vet.id,
-          specialistId: specialist.id,
+          vetId: vetIds[i % vetIds.length] as number,
+          specialistId: specialistIds[i % specialistIds.length] as number,
           status: 'pending',
           isPaid: true,
           specialty: 'Cardiology',
@@ -122,86 +173,174 @@ async function run(label: string, ports: number[], databaseUrl: string, redisUrl
       }),
     );
   }
-  // One session per subscriber, as N browser tabs of the same clinic would have.
-  const tokens = Array.from({ length: SUBSCRIBERS }, () => newToken());
-  await db.session.createMany({
-    data: tokens.map((token) => ({
-      tokenHash: hashToken(token),
-      userId: vet.id,
-      expiresAt: new Date(Date.now() + 3600_000),
-    })),
-  });
+  return cases;
+}
 
-  const clients: Client[] = [];
+const scenarios: Record<string, (db: Db, tag: string) => Promise<Population>> = {
+  async broadcast(db, tag) {
+    const [vet] = await createUsers(db, tag, 'VETERINARIAN', 1);
+    const [specialist] = await createUsers(db, tag, 'SPECIALIST', 1);
+    if (!vet || !specialist) throw new Error('no users');
+    const [driverToken = ''] = await createSessions(db, [specialist.id]);
+    const cases = await createPendingCases(db, [vet.id], [specialist.id]);
+    const tokens = await createSessions(db, Array(SUBSCRIBERS).fill(vet.id));
+    return {
+      description: `${SUBSCRIBERS} sessions of one veterinarian on myCasesChanged`,
+      sockets: tokens.map((token) => ({ token, queries: [CASES_CHANGED] })),
+      transitions: cases.map((kase) => ({ uuid: kase.uuid, specialistId: specialist.id, token: driverToken })),
+      deliveriesPerTransition: SUBSCRIBERS,
+    };
+  },
+  async distinct(db, tag) {
+    const [vet] = await createUsers(db, tag, 'VETERINARIAN', 1);
+    const [specialist] = await createUsers(db, tag, 'SPECIALIST', 1);
+    if (!vet || !specialist) throw new Error('no users');
+    const [driverToken = ''] = await createSessions(db, [specialist.id]);
+    const cases = await createPendingCases(db, [vet.id], [specialist.id]);
+    const admins = await createUsers(db, tag, 'ADMIN', SUBSCRIBERS);
+    const tokens = await createSessions(
+      db,
+      admins.map((admin) => admin.id),
+    );
+    return {
+      description: `${SUBSCRIBERS} different administrators on myCasesChanged`,
+      sockets: tokens.map((token) => ({ token, queries: [CASES_CHANGED] })),
+      transitions: cases.map((kase) => ({ uuid: kase.uuid, specialistId: specialist.id, token: driverToken })),
+      deliveriesPerTransition: SUBSCRIBERS,
+    };
+  },
+  async clinics(db, tag) {
+    // Two tabs per user; a fifth of the users are specialists.
+    const users = Math.max(2, Math.floor(SUBSCRIBERS / 2));
+    const specialistCount = Math.max(1, Math.floor(users / 5));
+    const vets = await createUsers(db, tag, 'VETERINARIAN', users - specialistCount);
+    const specialists = await createUsers(db, tag, 'SPECIALIST', specialistCount);
+    const vetIds = vets.map((vet) => vet.id);
+    const specialistIds = specialists.map((specialist) => specialist.id);
+    const driverTokens = await createSessions(db, specialistIds);
+    const cases = await createPendingCases(db, vetIds, specialistIds);
+    const vetTokens = await createSessions(db, [...vetIds, ...vetIds]);
+    const specialistTokens = await createSessions(db, [...specialistIds, ...specialistIds]);
+    const sockets = [
+      ...vetTokens.map((token) => ({ token, queries: [CASES_CHANGED, STATS_CHANGED] })),
+      ...specialistTokens.map((token) => ({ token, queries: [CASES_CHANGED, AVAILABLE_CHANGED] })),
+    ];
+    // Each accept: the vet's two tabs get the case and their stats, the specialist's two tabs the
+    // case and its leaving Available Cases.
+    return {
+      description: `${vets.length} veterinarians and ${specialists.length} specialists, two tabs each (${sockets.length} sockets, ${sockets.length * 2} subscriptions)`,
+      sockets,
+      transitions: cases.map((kase, i) => ({
+        uuid: kase.uuid,
+        specialistId: kase.specialistId as number,
+        token: driverTokens[i % driverTokens.length] as string,
+      })),
+      deliveriesPerTransition: 8,
+    };
+  },
+};
+
+async function run(scenario: string, ports: number[], databaseUrl: string, redisUrl?: string) {
+  const prepare = scenarios[scenario === 'redis' ? 'broadcast' : scenario];
+  if (!prepare) throw new Error(`unknown scenario ${scenario}`);
+  const servers = [];
+  for (const port of ports) servers.push(await startServer(port, databaseUrl, redisUrl));
+  const db = createPrismaClient(databaseUrl, 2);
+  const population = await prepare(db, `${scenario}${Date.now().toString(36)}`);
+
+  // Latency of events that carry their commit time; a dashboardStatsChanged (which does not) is timed
+  // from the commit of the case event that the same socket received just before it.
   const latencies: number[] = [];
+  const statsLatencies: number[] = [];
   let delivered = 0;
   const connectStart = Date.now();
-  for (let i = 0; i < SUBSCRIBERS; i++) {
-    const port = ports[i % ports.length];
-    const client = wsClient(`http://127.0.0.1:${port}`, `vc_session=${tokens[i]}`);
-    clients.push(client);
-  }
-  await Promise.all(clients.map((c) => connected(c)));
-  for (const client of clients) {
-    client.subscribe<{ myCasesChanged: { at: number } }>(
-      { query: 'subscription { myCasesChanged { uuid status at } }' },
-      {
-        next: (result) => {
-          const at = result.data?.myCasesChanged.at;
-          if (at) latencies.push(Date.now() - at);
-          delivered++;
-        },
-        error: () => {},
-        complete: () => {},
-      },
-    );
-  }
+  const clients = population.sockets.map(({ token }, i) =>
+    subscriber(`http://127.0.0.1:${ports[i % ports.length]}`, `vc_session=${token}`),
+  );
+  await Promise.all(clients.map((client) => client.ready));
+  population.sockets.forEach(({ queries }, i) => {
+    let lastAt = 0;
+    for (const query of queries) {
+      clients[i]?.subscribe(query, (payload, receivedAt) => {
+        delivered++;
+        const root = Object.values((payload.data ?? {}) as Record<string, { at?: number }>)[0];
+        if (root?.at) {
+          lastAt = root.at;
+          latencies.push(receivedAt - root.at);
+        } else if (lastAt) {
+          statsLatencies.push(receivedAt - lastAt);
+        }
+      });
+    }
+  });
   const connectMs = Date.now() - connectStart;
   await sleep(1000);
 
   const driver = new TestClient(`http://127.0.0.1:${ports[0]}`);
-  await driver.post('/api/auth/login', { username: specialist.username, password: 'bench-pass-123' });
+  const perform = async (transitions: Population['transitions']) => {
+    for (const transition of transitions) {
+      const response = await driver.request(
+        'POST',
+        `/api/cases/${transition.uuid}/accept`,
+        { specialistId: transition.specialistId },
+        { cookie: `vc_session=${transition.token}` },
+      );
+      if (response.status !== 200)
+        throw new Error(`accept failed: ${response.status} ${JSON.stringify(response.body)}`);
+      await sleep(INTERVAL_MS);
+    }
+  };
+  const waitForDeliveries = async (expected: number) => {
+    const deadline = Date.now() + 30_000;
+    while (delivered < expected && Date.now() < deadline) await sleep(50);
+  };
+  await perform(population.transitions.slice(0, WARMUP));
+  await waitForDeliveries(WARMUP * population.deliveriesPerTransition);
+  const lostWarmingUp = Math.max(0, WARMUP * population.deliveriesPerTransition - delivered);
+  delivered = 0;
+  latencies.length = 0;
+  statsLatencies.length = 0;
+
   const before = servers.map((s) => processStats(s.pid ?? 0));
   const clientBefore = process.cpuUsage();
   const started = Date.now();
-  for (const kase of cases) {
-    const response = await driver.post(`/api/cases/${kase.uuid}/accept`, { specialistId: specialist.id });
-    if (response.status !== 200) throw new Error(`accept failed: ${response.status} ${JSON.stringify(response.body)}`);
-    await sleep(INTERVAL_MS);
-  }
-  const expected = SUBSCRIBERS * EVENTS;
-  const deadline = Date.now() + 30_000;
-  while (delivered < expected && Date.now() < deadline) await sleep(50);
+  const measured = population.transitions.slice(WARMUP);
+  await perform(measured);
+  const expected = measured.length * population.deliveriesPerTransition;
+  await waitForDeliveries(expected);
   const elapsed = (Date.now() - started) / 1000;
   const after = servers.map((s) => processStats(s.pid ?? 0));
   const clientCpu = process.cpuUsage(clientBefore);
 
-  latencies.sort((a, b) => a - b);
+  const summary = (values: number[]) => {
+    values.sort((a, b) => a - b);
+    return `p50 ${percentile(values, 50)}  p95 ${percentile(values, 95)}  p99 ${percentile(values, 99)}  max ${values.at(-1)}`;
+  };
   console.log(
-    `\n== ${label}: ${SUBSCRIBERS} subscribers, ${EVENTS} case transitions, ${ports.length} server process(es)`,
+    `\n== ${scenario}: ${population.description}; ${measured.length} case transitions (after ${WARMUP} to warm up), ${ports.length} server process(es), ${values.client} client`,
   );
   console.log(`connect + subscribe all sockets: ${connectMs} ms`);
+  console.log(`delivery latency (commit -> client receipt) ms: ${summary(latencies)}`);
+  if (statsLatencies.length)
+    console.log(`  dashboardStatsChanged (re-read from the database) ms: ${summary(statsLatencies)}`);
   console.log(
-    `delivery latency (commit -> client receipt) ms: p50 ${percentile(latencies, 50)}  p95 ${percentile(latencies, 95)}  p99 ${percentile(latencies, 99)}  max ${latencies.at(-1)}`,
+    `deliveries: ${delivered} of ${expected} expected; events lost: ${Math.max(0, expected - delivered)} (and ${lostWarmingUp} while warming up)`,
   );
-  console.log(`deliveries: ${delivered} of ${expected} expected; events lost: ${expected - delivered}`);
   after.forEach((stats, i) => {
     const cpu = stats.cpuSeconds - (before[i]?.cpuSeconds ?? 0);
     console.log(
       `server ${i + 1}: RSS ${stats.rssMb.toFixed(0)} MB, CPU ${cpu.toFixed(2)} s over ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core)`,
     );
   });
-
   const clientSeconds = (clientCpu.user + clientCpu.system) / 1e6;
   console.log(
-    `bench client (all ${SUBSCRIBERS} sockets and the driver, this process): CPU ${clientSeconds.toFixed(2)} s (${((clientSeconds / elapsed) * 100).toFixed(0)}% of one core); machine load average ${loadavg()[0]?.toFixed(1)}`,
+    `bench client (all ${clients.length} sockets and the driver, this process): CPU ${clientSeconds.toFixed(2)} s (${((clientSeconds / elapsed) * 100).toFixed(0)}% of one core); machine load average ${loadavg()[0]?.toFixed(1)}`,
   );
 
-  for (const client of clients) await client.dispose();
+  await Promise.all(clients.map((client) => client.close()));
   await db.$disconnect();
   for (const server of servers) server.kill('SIGTERM');
   await sleep(500);
-  return { p99: percentile(latencies, 99), lost: expected - delivered };
 }
 
 function pollingComparison() {
@@ -216,7 +355,7 @@ function pollingComparison() {
   const vetPerHour = 3600 / 30 + 3600 / 30 + 3600 / 60;
   const specialistPerHour = 3600 / 30 + 3600 / 30 + 3600 / 15;
   console.log(
-    `idle client, requests per hour: polling vet ${vetPerHour}, specialist ${specialistPerHour}; live (socket up): 0 (one WebSocket, a ping every 12 s)`,
+    `idle client, requests per hour: polling vet ${vetPerHour}, specialist ${specialistPerHour}; live (socket up): 0 (one WebSocket; WebSocket pings every 12 s each way)`,
   );
 }
 
@@ -229,8 +368,11 @@ url.pathname = `/${dbName}`;
 const databaseUrl = url.toString();
 try {
   await applyMigrations(databaseUrl);
-  await run('one instance, in-process events', [4601], databaseUrl);
-  if (!values['single-only']) await run('two instances over Redis', [4602, 4603], databaseUrl, REDIS_URL);
+  for (const [i, scenario] of (values.scenario ?? []).entries()) {
+    const port = 4601 + i * 2;
+    if (scenario === 'redis') await run(scenario, [port, port + 1], databaseUrl, REDIS_URL);
+    else await run(scenario, [port], databaseUrl);
+  }
   pollingComparison();
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
