@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createCase } from './cases.fixtures';
 import { TestClient } from './helpers/client';
-import { createUser, signedInClient } from './helpers/factories';
+import { createUser, signedInClient, TEST_PASSWORD } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 import { collect, connected, wsClient } from './helpers/ws';
 
@@ -24,6 +24,20 @@ async function liveClient(user: Parameters<typeof signedInClient>[1]) {
   const ws = wsClient(server.url, http.cookieHeader);
   await connected(ws);
   return { http, ws };
+}
+
+/** A plain `ws` socket speaking graphql-transport-ws, subscribed to MINE once acknowledged. */
+function rawSubscriber(baseUrl: string, cookie: string, options: { autoPong?: boolean } = {}) {
+  const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
+    headers: { cookie },
+    autoPong: options.autoPong ?? true,
+  });
+  socket.on('open', () => socket.send('{"type":"connection_init"}'));
+  socket.on('message', (data) => {
+    if (JSON.parse(String(data)).type !== 'connection_ack') return;
+    socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: MINE } }));
+  });
+  return socket;
 }
 
 const AVAILABLE = 'subscription { availableCasesChanged { uuid status kind at case { uuid patientName } } }';
@@ -211,31 +225,52 @@ describe('real-time case events', () => {
   });
 });
 
+describe('sockets of ended sessions', () => {
+  it("signing out closes that session's socket; a password change closes the other devices' sockets", async () => {
+    const vet = await createUser(server.database.db, { role: 'VETERINARIAN' });
+    const [laptop, phone, tablet] = [
+      await signedInClient(server.url, vet),
+      await signedInClient(server.url, vet),
+      await signedInClient(server.url, vet),
+    ];
+    const sockets = [laptop, phone, tablet].map((client) => rawSubscriber(server.url, client?.cookieHeader ?? ''));
+    await Promise.all(sockets.map((socket) => once(socket, 'open')));
+    const [laptopClosed, phoneClosed, tabletClosed] = sockets.map(
+      (socket) => once(socket, 'close') as Promise<[number, Buffer]>,
+    );
+    await subscribed();
+
+    expect((await phone?.post('/api/auth/logout'))?.status).toBeLessThan(300);
+    const [code, reason] = (await phoneClosed) ?? [];
+    expect([code, String(reason)]).toEqual([4401, 'Session ended']);
+
+    const changed = await laptop?.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'another-pass-456',
+      confirmPassword: 'another-pass-456',
+    });
+    expect(changed?.status).toBe(200);
+    expect((await tabletClosed)?.[0]).toBe(4401);
+    await sleep(100);
+    expect(sockets[0]?.readyState).toBe(WebSocket.OPEN);
+    sockets[0]?.close();
+    await laptopClosed;
+  });
+});
+
 describe('keep-alive', () => {
   it('a socket that stops answering pings is dropped and its subscription released; a live one stays', async () => {
     const pinging = await startTestServer({ webSocket: { keepAliveMs: 150, sharedExecution: true } });
     try {
       const vet = await createUser(pinging.database.db, { role: 'VETERINARIAN' });
       const http = await signedInClient(pinging.url, vet);
-      const open = (autoPong: boolean) => {
-        const socket = new WebSocket(`${pinging.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
-          headers: { cookie: http.cookieHeader },
-          autoPong,
-        });
-        socket.on('open', () => socket.send('{"type":"connection_init"}'));
-        socket.on('message', (data) => {
-          if (JSON.parse(String(data)).type !== 'connection_ack') return;
-          socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: MINE } }));
-        });
-        return socket;
-      };
       const subscribers = async () => {
         const text = await (await fetch(`${pinging.url}/metrics`)).text();
         return Number(text.match(/^graphql_websocket_subscribers (\d+)/m)?.[1]);
       };
       const before = await subscribers();
-      const silent = open(false);
-      const live = open(true);
+      const silent = rawSubscriber(pinging.url, http.cookieHeader, { autoPong: false });
+      const live = rawSubscriber(pinging.url, http.cookieHeader);
       await sleep(100);
       expect(await subscribers()).toBe(before + 2);
 

@@ -1,9 +1,11 @@
 import type { Server } from 'node:http';
 import type { ExecutionArgs, execute, GraphQLError } from 'graphql';
+import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { Actor, Context } from '../context';
+import { isEndedSession } from '../domain/realtime/realtime.rules';
 import { BODY_LIMIT_BYTES } from '../http/limits';
 import type { Security } from '../http/security';
 import { readSessionToken } from '../http/session';
@@ -42,6 +44,17 @@ export function attachGraphqlWs(options: {
   const wss = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: BODY_LIMIT_BYTES });
   const shared = createSharedSubscriptions();
   const sharedExecution = options.sharedExecution ?? true;
+  // A socket authenticates once, when it opens: when its session ends (sign-out, password change or
+  // reset, a rejected application), on this instance or another, the socket is closed with 4401.
+  const actors = new WeakMap<WebSocket, Actor>();
+  const endedSessions = options.events.subscribe('sessions.ended');
+  void (async () => {
+    for await (const ended of endedSessions) {
+      for (const socket of wss.clients) {
+        if (isEndedSession(actors.get(socket) ?? null, ended)) socket.close(CloseCode.Unauthorized, 'Session ended');
+      }
+    }
+  })();
   const disposable = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
@@ -56,6 +69,7 @@ export function attachGraphqlWs(options: {
         const token = readSessionToken(ctx.extra.request.headers.cookie);
         ctx.extra.sessionToken = token;
         ctx.extra.actor = await options.services.auth.actorFromSession(token);
+        if (ctx.extra.actor) actors.set(ctx.extra.socket, ctx.extra.actor);
         return true;
       },
       onSubscribe: async (ctx, _id, params) => {
@@ -118,6 +132,7 @@ export function attachGraphqlWs(options: {
     wss,
     /** Says "going away" (1001) to every client and waits for them to close their end. */
     async close() {
+      await endedSessions.return?.();
       await disposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -33,10 +33,21 @@ export interface SpecialistChanged {
   at: number;
 }
 
+/** Sessions that no longer exist (sign-out, password change or reset, a rejected application). */
+export interface SessionsEnded {
+  userId: number;
+  /** Only this session; without it, every session of the user... */
+  sessionId?: string;
+  /** ...except this one (a password change keeps the session that made it). */
+  exceptSessionId?: string;
+  at: number;
+}
+
 export type EventMap = {
   'case.changed': [CaseChanged];
   'draft.saved': [DraftSaved];
   'specialist.changed': [SpecialistChanged];
+  'sessions.ended': [SessionsEnded];
 };
 
 export type EventTopic = keyof EventMap;

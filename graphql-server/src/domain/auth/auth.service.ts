@@ -48,7 +48,7 @@ export interface SignedIn {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, mailer, logger } = deps;
+  const { db, mailer, logger, events } = deps;
   const now = deps.now ?? (() => new Date());
   // 10 failures per account and 100 attempts per IP (LOGIN_ATTEMPTS_PER_IP) in 15 minutes.
   const accountFailures = new RateLimiter(10, 15 * 60 * 1000);
@@ -108,7 +108,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       // A specialist pending approval is not signed in (SPEC §4 Session); administrators see them at once.
       if (user.role === 'SPECIALIST' && !user.approved) {
-        deps.events.publish('specialist.changed', { specialistId: user.id, kind: 'registered', at: Date.now() });
+        events.publish('specialist.changed', { specialistId: user.id, kind: 'registered', at: Date.now() });
         return { user, sessionToken: null, sessionId: null, persistent: false };
       }
       return { user, ...(await openSession(user.id, false, request)), persistent: false };
@@ -138,7 +138,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(sessionToken: string | null): Promise<void> {
       if (!sessionToken) return;
-      await db.session.deleteMany({ where: { tokenHash: hashToken(sessionToken) } });
+      const tokenHash = hashToken(sessionToken);
+      const session = await db.session.findUnique({ where: { tokenHash }, select: { id: true, userId: true } });
+      if (!session) return;
+      await db.session.deleteMany({ where: { tokenHash } });
+      events.publish('sessions.ended', { userId: session.userId, sessionId: session.id, at: Date.now() });
     },
 
     /** The actor behind a session token, or null when the token is unknown or expired. */
@@ -193,7 +197,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const data = parseInput(resetPasswordSchema, input);
       const tokenHash = hashToken(data.token);
       const passwordHash = await hashPassword(data.password);
-      await db.$transaction(async (tx) => {
+      const userId = await db.$transaction(async (tx) => {
         // Consuming the token is one conditional update: a second use (or a race) finds nothing.
         const consumed = await tx.passwordResetToken.updateMany({
           where: { tokenHash, used: false, expiresAt: { gt: now() } },
@@ -204,7 +208,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
         // A reset ends every open session of the account.
         await tx.session.deleteMany({ where: { userId: row.userId } });
+        return row.userId;
       });
+      events.publish('sessions.ended', { userId, at: Date.now() });
     },
 
     async changePassword(actor: Actor | null, input: unknown): Promise<void> {
@@ -218,6 +224,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         // Other devices are signed out; this session stays.
         db.session.deleteMany({ where: { userId: user.id, NOT: { id: actor?.sessionId } } }),
       ]);
+      events.publish('sessions.ended', { userId: user.id, exceptSessionId: actor?.sessionId, at: Date.now() });
     },
   };
 }

@@ -100,6 +100,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       });
       if (removed.count === 0) throw conflict(ONLY_PENDING_CAN_BE_REJECTED);
       events.publish('specialist.changed', { specialistId, kind: 'rejected', at: Date.now() });
+      events.publish('sessions.ended', { userId: specialistId, at: Date.now() });
       logger.info({ specialistId, by: actor?.id }, 'specialist application rejected');
       return { id: specialist.id, name: specialist.name };
     },

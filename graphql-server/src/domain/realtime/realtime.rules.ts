@@ -1,6 +1,6 @@
 import type { Actor } from '../../context';
 import type { CaseStatus } from '../../generated/prisma/enums';
-import type { CaseChanged, DraftSaved } from '../../lib/events';
+import type { CaseChanged, DraftSaved, SessionsEnded } from '../../lib/events';
 import { canReadCase } from '../cases/cases.rules';
 
 // Who receives which event. Each rule mirrors the query a subscriber would otherwise poll, so a
@@ -32,4 +32,11 @@ export function receivesAvailableCaseEvent(actor: Actor | null, event: CaseChang
 /** draftChanged: only the veterinarian who owns the draft. */
 export function receivesDraftEvent(actor: Actor | null, event: DraftSaved, uuid: string): boolean {
   return actor !== null && actor.role === 'VETERINARIAN' && event.vetId === actor.id && event.uuid === uuid;
+}
+
+/** A socket opened with this actor's session must be closed: the session no longer exists. */
+export function isEndedSession(actor: Actor | null, event: SessionsEnded): boolean {
+  if (actor === null || actor.id !== event.userId) return false;
+  if (event.sessionId !== undefined) return actor.sessionId === event.sessionId;
+  return actor.sessionId !== event.exceptSessionId;
 }
