@@ -176,39 +176,36 @@ async function createPendingCases(db: Db, vetIds: number[], specialistIds: numbe
   return cases;
 }
 
+/** One vet's cases, accepted one after another by one specialist; every socket subscribes to them all. */
+async function broadcastTo(
+  db: Db,
+  tag: string,
+  description: string,
+  subscriberIds: (vetId: number) => Promise<number[]>,
+) {
+  const [vet] = await createUsers(db, tag, 'VETERINARIAN', 1);
+  const [specialist] = await createUsers(db, tag, 'SPECIALIST', 1);
+  if (!vet || !specialist) throw new Error('no users');
+  const [driverToken = ''] = await createSessions(db, [specialist.id]);
+  const cases = await createPendingCases(db, [vet.id], [specialist.id]);
+  const tokens = await createSessions(db, await subscriberIds(vet.id));
+  return {
+    description,
+    sockets: tokens.map((token) => ({ token, queries: [CASES_CHANGED] })),
+    transitions: cases.map((kase) => ({ uuid: kase.uuid, specialistId: specialist.id, token: driverToken })),
+    deliveriesPerTransition: SUBSCRIBERS,
+  };
+}
+
 const scenarios: Record<string, (db: Db, tag: string) => Promise<Population>> = {
-  async broadcast(db, tag) {
-    const [vet] = await createUsers(db, tag, 'VETERINARIAN', 1);
-    const [specialist] = await createUsers(db, tag, 'SPECIALIST', 1);
-    if (!vet || !specialist) throw new Error('no users');
-    const [driverToken = ''] = await createSessions(db, [specialist.id]);
-    const cases = await createPendingCases(db, [vet.id], [specialist.id]);
-    const tokens = await createSessions(db, Array(SUBSCRIBERS).fill(vet.id));
-    return {
-      description: `${SUBSCRIBERS} sessions of one veterinarian on myCasesChanged`,
-      sockets: tokens.map((token) => ({ token, queries: [CASES_CHANGED] })),
-      transitions: cases.map((kase) => ({ uuid: kase.uuid, specialistId: specialist.id, token: driverToken })),
-      deliveriesPerTransition: SUBSCRIBERS,
-    };
-  },
-  async distinct(db, tag) {
-    const [vet] = await createUsers(db, tag, 'VETERINARIAN', 1);
-    const [specialist] = await createUsers(db, tag, 'SPECIALIST', 1);
-    if (!vet || !specialist) throw new Error('no users');
-    const [driverToken = ''] = await createSessions(db, [specialist.id]);
-    const cases = await createPendingCases(db, [vet.id], [specialist.id]);
-    const admins = await createUsers(db, tag, 'ADMIN', SUBSCRIBERS);
-    const tokens = await createSessions(
-      db,
-      admins.map((admin) => admin.id),
-    );
-    return {
-      description: `${SUBSCRIBERS} different administrators on myCasesChanged`,
-      sockets: tokens.map((token) => ({ token, queries: [CASES_CHANGED] })),
-      transitions: cases.map((kase) => ({ uuid: kase.uuid, specialistId: specialist.id, token: driverToken })),
-      deliveriesPerTransition: SUBSCRIBERS,
-    };
-  },
+  broadcast: (db, tag) =>
+    broadcastTo(db, tag, `${SUBSCRIBERS} sessions of one veterinarian on myCasesChanged`, async (vetId) =>
+      Array(SUBSCRIBERS).fill(vetId),
+    ),
+  distinct: (db, tag) =>
+    broadcastTo(db, tag, `${SUBSCRIBERS} different administrators on myCasesChanged`, async () =>
+      (await createUsers(db, tag, 'ADMIN', SUBSCRIBERS)).map((admin) => admin.id),
+    ),
   async clinics(db, tag) {
     // Two tabs per user; a fifth of the users are specialists.
     const users = Math.max(2, Math.floor(SUBSCRIBERS / 2));
