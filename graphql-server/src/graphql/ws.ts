@@ -54,7 +54,7 @@ export function attachGraphqlWs(options: {
         if (isEndedSession(actors.get(socket) ?? null, ended)) socket.close(CloseCode.Unauthorized, 'Session ended');
       }
     }
-  })();
+  })().catch((error: unknown) => options.logger.error({ err: error }, 'closing the sockets of ended sessions failed'));
   const disposable = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
