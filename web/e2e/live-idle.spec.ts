@@ -1,4 +1,12 @@
-import { type BrowserContext, expect, type Page, type Request, test, type WebSocketRoute } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  type Request,
+  test,
+  type WebSocketRoute,
+} from '@playwright/test';
 import { POLLING_MS } from '@vetconsult/schema/values';
 import { freshSpecialist, freshVet, signIn } from './support';
 
@@ -178,16 +186,21 @@ test('idle screens with the socket up make no HTTP request over a full polling p
   await specialistContext.close();
 });
 
-test('when the socket drops, "Live" goes and Available Cases polls every 15 s', async ({ browser, baseURL }) => {
+/** A specialist on /consults whose socket has just been refused: "Reconnecting" shows, requests are recorded. */
+async function socketDroppedOnConsults(browser: Browser, baseURL: string) {
   const context = await browser.newContext();
   const network = await switchableSocket(context);
   const page = await context.newPage();
-  await specialistOnConsults(page, baseURL ?? '');
+  await specialistOnConsults(page, baseURL);
   const requests = recordApiRequests(page);
-
   const downAt = Date.now();
   await network.down();
   await expect(reconnecting(page)).toBeVisible({ timeout: 2_000 });
+  return { context, network, page, requests, downAt };
+}
+
+test('when the socket drops, "Live" goes and Available Cases polls every 15 s', async ({ browser, baseURL }) => {
+  const { context, network, page, requests, downAt } = await socketDroppedOnConsults(browser, baseURL ?? '');
   await expect(live(page)).toHaveCount(0);
   await expect
     .poll(() => requests.filter((r) => r.operation === 'AvailableCases').length, {
@@ -210,15 +223,7 @@ test('when the socket drops, "Live" goes and Available Cases polls every 15 s', 
 });
 
 test('when the socket comes back, "Live" returns and polling stops', async ({ browser, baseURL }) => {
-  const context = await browser.newContext();
-  const network = await switchableSocket(context);
-  const page = await context.newPage();
-  await specialistOnConsults(page, baseURL ?? '');
-  const requests = recordApiRequests(page);
-
-  const downAt = Date.now();
-  await network.down();
-  await expect(reconnecting(page)).toBeVisible({ timeout: 2_000 });
+  const { context, network, page, requests, downAt } = await socketDroppedOnConsults(browser, baseURL ?? '');
   // Polling started now: a poll is due at downAt + 15 s unless the reconnect stops it.
   network.up();
   await expect(live(page)).toBeVisible({ timeout: 6_000 });
