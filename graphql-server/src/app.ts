@@ -193,6 +193,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
       } finally {
         clearTimeout(deadline);
       }
+      await services.auth.settled(); // reset e-mails still being sent
       await transport.close();
       await database.close();
     },

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { LoginThrottleOptions } from './domain/auth/login-throttle';
 import { parseTrustProxy } from './http/client-address';
 import { RATE_LIMITS } from './http/limits';
 
@@ -125,6 +126,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
+    /** The slow-down of repeated login failures; the defaults of login-throttle.ts (tests shorten them). */
+    loginThrottle: {} as Partial<LoginThrottleOptions>,
     redisUrl: e.REDIS_URL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webSocket: { keepAliveMs: e.WS_KEEPALIVE_MS, sharedExecution: e.WS_SHARED_EXECUTION },

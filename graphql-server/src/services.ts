@@ -49,6 +49,7 @@ export function createServices(deps: ServiceDeps): Services {
       events: deps.events,
       publicUrl: deps.config.publicUrl,
       loginAttemptsPerIp: deps.config.loginAttemptsPerIp,
+      loginThrottle: deps.config.loginThrottle,
     }),
     cases,
     drafts: createDraftsService(deps),
