@@ -13,7 +13,7 @@ import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } 
 import type { Context } from '../context';
 import { CSRF_HEADERS, GRAPHQL_LIMITS, RATE_LIMITED_MUTATIONS } from '../http/limits';
 import type { Security } from '../http/security';
-import { DomainError } from '../lib/errors';
+import { DomainError, databaseInputError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { activeSubscriptions, graphqlOperations, operationLabel } from '../lib/metrics';
 
@@ -28,7 +28,8 @@ export interface YogaServerContext {
  */
 export function maskError(error: unknown, message: string, isDev?: boolean): Error {
   const graphqlError = error as Partial<GraphQLError> | undefined;
-  const original = graphqlError && 'originalError' in graphqlError ? graphqlError.originalError : error;
+  const raw = graphqlError && 'originalError' in graphqlError ? graphqlError.originalError : error;
+  const original = databaseInputError(raw) ?? raw;
   if (original instanceof DomainError) {
     return new GraphQLError(original.message, {
       extensions: { code: original.code, ...original.details },

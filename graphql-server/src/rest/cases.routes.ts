@@ -42,9 +42,10 @@ async function withIntake<T>(
   }
 }
 
-function optionalId(value: string | undefined): number | undefined {
+/** A numeric id from a path or query (`what` names it in the message: user, specialist, file). */
+function optionalId(value: string | undefined, what = 'user', field = 'userId'): number | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!/^\d{1,10}$/.test(value) || !isRowId(Number(value))) throw badInput('Invalid user id', 'userId');
+  if (!/^\d{1,10}$/.test(value) || !isRowId(Number(value))) throw badInput(`Invalid ${what} id`, field);
   return Number(value);
 }
 
@@ -104,7 +105,7 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
   });
 
   app.get<IdParams>('/api/cases/specialist/:id', async (request) => {
-    const specialistId = optionalId(request.params.id);
+    const specialistId = optionalId(request.params.id, 'specialist', 'id');
     if (specialistId === undefined) throw notFound('Specialist not found');
     return (await cases.specialistCases(request.actor, specialistId)).map(toCaseView);
   });
@@ -165,7 +166,7 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
   );
 
   app.get<IdParams>('/api/files/:id/download', async (request, reply) => {
-    const fileId = optionalId(request.params.id);
+    const fileId = optionalId(request.params.id, 'file', 'id');
     if (fileId === undefined) throw notFound('File not found');
     const { file, body } = await cases.openFile(request.actor, fileId);
     sendAttachment(reply, file.filename, file.fileType).header('Content-Length', String(file.fileSize));
