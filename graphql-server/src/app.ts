@@ -10,14 +10,16 @@ import type { Actor, Context } from './context';
 import { schema } from './graphql/schema';
 import { attachGraphqlWs } from './graphql/ws';
 import { createYogaServer } from './graphql/yoga';
+import { clientAddress, trustFunction } from './http/client-address';
 import { BODY_LIMIT_BYTES } from './http/limits';
+import { registerMetricsEndpoint } from './http/metrics-endpoint';
 import { registerSecurity } from './http/security';
 import { cookieWriter, readSessionToken, requestInfo } from './http/session';
 import { type Database, openDatabase } from './lib/db';
 import { createEventBus } from './lib/events';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mail';
-import { httpRequestSeconds, httpRequests, metricsRegistry } from './lib/metrics';
+import { httpRequestSeconds, httpRequests } from './lib/metrics';
 import { createEventTransport } from './lib/pubsub';
 import { createStorage } from './lib/storage';
 import { registerAuthRoutes } from './rest/auth.routes';
@@ -66,10 +68,12 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   const services = createServices({ config, db, mailer, logger, events, storage });
   if (config.seedOnEmpty) await seedIfEmpty(db, config, logger);
 
+  // X-Forwarded-* are believed only from the proxies of TRUST_PROXY; the WebSocket uses the same rule.
+  const trust = trustFunction(config.trustProxy);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: trust,
     // Request ids: the proxy's X-Request-Id when it is a sane token, else a new UUID; every log line of
     // the request carries it as reqId, and the response echoes it.
     requestIdHeader: false,
@@ -146,14 +150,13 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     events,
     logger,
     isCrossSite: security.isCrossSite,
+    clientAddress: (request) => clientAddress(request, trust),
     ...config.webSocket,
   });
 
   registerHealthRoutes(app, { db, transport });
-  // Scraped by Prometheus on the internal network; the proxy does not expose it (deploy/Caddyfile).
-  app.get('/metrics', async (_request, reply) =>
-    reply.header('content-type', metricsRegistry.contentType).send(await metricsRegistry.metrics()),
-  );
+  // Scraped by Prometheus: its own port (METRICS_PORT) or a token (METRICS_TOKEN); open only outside production.
+  registerMetricsEndpoint(app, { ...config.metrics, host: config.host });
   await app.register(async (api) => {
     registerAuthRoutes(api, { services, secureCookies });
     registerPaymentRoutes(api, { services });
@@ -190,6 +193,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
       } finally {
         clearTimeout(deadline);
       }
+      await services.auth.settled(); // reset e-mails still being sent
       await transport.close();
       await database.close();
     },

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { LoginThrottleOptions } from './domain/auth/login-throttle';
+import { parseTrustProxy } from './http/client-address';
 import { RATE_LIMITS } from './http/limits';
 
 // The environment, read once and validated. Every variable has an embedded default so that
@@ -19,6 +21,27 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   PUBLIC_URL: optionalString,
+  /**
+   * Which peers may set X-Forwarded-For/-Host/-Proto: unset (nobody), a comma-separated list of proxy
+   * addresses or CIDRs (or proxy-addr's names loopback, linklocal, uniquelocal), or a hop count.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Serve /metrics on this port (its own listener) instead of the app port. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Require `Authorization: Bearer <token>` for /metrics on the app port. */
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
+  ),
   /** Other origins (comma-separated) allowed to send cookie-authenticated writes, e.g. a separate web host. */
   ALLOWED_ORIGINS: optionalString,
   DATA_DIR: z.string().default('./.data'),
@@ -78,6 +101,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    trustProxy: e.TRUST_PROXY,
+    /**
+     * Where /metrics is served: its own port (METRICS_PORT), the app port behind a bearer token
+     * (METRICS_TOKEN), the app port openly outside production; in production without either, nowhere.
+     */
+    metrics: {
+      port: e.METRICS_PORT,
+      token: e.METRICS_TOKEN,
+      openOnAppPort: e.METRICS_PORT === undefined && !e.METRICS_TOKEN && e.NODE_ENV !== 'production',
+    },
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())
@@ -93,6 +126,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
+    /** The slow-down of repeated login failures; the defaults of login-throttle.ts (tests shorten them). */
+    loginThrottle: {} as Partial<LoginThrottleOptions>,
     redisUrl: e.REDIS_URL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webSocket: { keepAliveMs: e.WS_KEEPALIVE_MS, sharedExecution: e.WS_SHARED_EXECUTION },

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { type AuthService, createAuthService } from './domain/auth/auth.service';
 import { type CasesService, createCasesService } from './domain/cases/cases.service';
 import { createDraftsService, type DraftsService } from './domain/cases/drafts.service';
+import { createUploadGate, type UploadGate } from './domain/cases/upload-gate';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
 import type { PaymentsService } from './domain/payments/payments.service';
 import { activateWithPayment } from './domain/payments/payments.service';
@@ -34,6 +35,8 @@ export interface Services {
   admin: AdminService;
   profile: ProfileService;
   payments: PaymentsService;
+  /** Who may send a multipart upload, decided before its body is read. */
+  uploads: UploadGate;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -46,6 +49,7 @@ export function createServices(deps: ServiceDeps): Services {
       events: deps.events,
       publicUrl: deps.config.publicUrl,
       loginAttemptsPerIp: deps.config.loginAttemptsPerIp,
+      loginThrottle: deps.config.loginThrottle,
     }),
     cases,
     drafts: createDraftsService(deps),
@@ -53,5 +57,6 @@ export function createServices(deps: ServiceDeps): Services {
     admin: createAdminService({ ...deps, publicUrl: deps.config.publicUrl }),
     profile: createProfileService(deps),
     payments: createPaymentsFromConfig({ ...deps, cases }),
+    uploads: createUploadGate(deps),
   };
 }

@@ -145,7 +145,8 @@ describe('Origin check on cookie-authenticated writes', () => {
         socket.on('close', (code) => resolve(code));
       });
     expect(await open(EVIL)).toBe(4403);
-    expect(await open(server.url)).toBe('connected');
+    expect(await open(server.url)).toBe(4403); // the Host's origin is not PUBLIC_URL's
+    expect(await open(server.config.publicUrl)).toBe('connected');
   });
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { text } from './text';
 import { type CountryCode, PROVINCES, STATES } from './values';
 
 // SPEC §2 "Structured address control" and §5 "Clinic address": one shared reading of an address string.
@@ -82,7 +82,6 @@ export function addressRegion(address: string | null | undefined): { region: str
   return parsed ? { region: parsed.province, country: parsed.country } : null;
 }
 
-export const clinicAddressSchema = z
-  .string({ error: ADDRESS_FORMAT_MESSAGE })
+export const clinicAddressSchema = text({ error: ADDRESS_FORMAT_MESSAGE })
   .trim()
   .refine((value) => parseAddress(value) !== null, { error: ADDRESS_FORMAT_MESSAGE });

@@ -1,39 +1,37 @@
 import { z } from 'zod';
 import { clinicAddressSchema } from './address';
+import { text } from './text';
 import { ROLES, SPECIALTIES } from './values';
 
 // SPEC §5 "Login", "Registration", "Password reset request", "Reset password": the one copy of these
 // rules, used by the web forms (zodResolver), the GraphQL validation plugin and the REST handlers.
 
-const requiredString = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+const requiredString = (message: string) => text({ error: message }).trim().min(1, { error: message });
 
 export const loginSchema = z.object({
   username: requiredString('Username is required'),
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
+  password: text({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
   rememberMe: z.boolean().optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 const registrationFields = {
-  username: z
-    .string({ error: 'Username must be at least 3 characters' })
+  username: text({ error: 'Username must be at least 3 characters' })
     .trim()
     .min(3, { error: 'Username must be at least 3 characters' })
     .max(50, { error: 'Username must be at most 50 characters' }),
-  password: z
-    .string({ error: 'Password must be at least 6 characters' })
+  password: text({ error: 'Password must be at least 6 characters' })
     .min(6, { error: 'Password must be at least 6 characters' })
     .max(200, { error: 'Password must be at most 200 characters' }),
-  email: z
-    .string({ error: 'Invalid email address' })
+  email: text({ error: 'Invalid email address' })
     .trim()
     .max(254, { error: 'Invalid email address' })
     .pipe(z.email({ error: 'Invalid email address' })),
-  name: requiredString('Name is required').pipe(z.string().max(120, { error: 'Name is too long' })),
+  name: requiredString('Name is required').pipe(text().max(120, { error: 'Name is too long' })),
   role: z.enum(ROLES, { error: 'Role must be VETERINARIAN or SPECIALIST' }),
-  specialty: z.string().trim().max(100).nullish(),
-  clinicName: z.string().trim().max(200).nullish(),
-  clinicAddress: z.string().trim().max(300).nullish(),
+  specialty: text().trim().max(100).nullish(),
+  clinicName: text().trim().max(200).nullish(),
+  clinicAddress: text().trim().max(300).nullish(),
 };
 
 type RegistrationShape = {
@@ -83,9 +81,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const registerFormSchema = z
   .object({
     ...registrationFields,
-    confirmPassword: z
-      .string({ error: 'Confirm password is required' })
-      .min(6, { error: 'Confirm password is required' }),
+    confirmPassword: text({ error: 'Confirm password is required' }).min(6, { error: 'Confirm password is required' }),
   })
   .superRefine((value, ctx) => {
     if (value.password !== value.confirmPassword) {
@@ -96,8 +92,7 @@ export const registerFormSchema = z
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const passwordResetRequestSchema = z.object({
-  email: z
-    .string({ error: 'Please enter a valid email address' })
+  email: text({ error: 'Please enter a valid email address' })
     .trim()
     .pipe(z.email({ error: 'Please enter a valid email address' })),
 });
@@ -105,26 +100,22 @@ export const passwordResetRequestSchema = z.object({
 /** The reset page's rules (SPEC §5: the page uses 8 characters; the server enforces the same). */
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: 'This password reset link is invalid or has expired.' }).min(1).max(200),
-    password: z
-      .string({ error: 'Password must be at least 8 characters' })
+    token: text({ error: 'This password reset link is invalid or has expired.' }).min(1).max(200),
+    password: text({ error: 'Password must be at least 8 characters' })
       .min(8, { error: 'Password must be at least 8 characters' })
       .max(200, { error: 'Password must be at most 200 characters' }),
-    confirmPassword: z.string({ error: "Passwords don't match" }),
+    confirmPassword: text({ error: "Passwords don't match" }),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: "Passwords don't match" });
 
 /** Settings > Password: a real, authenticated change (the spec's client only showed a message). */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ error: 'Current password is required' })
-      .min(1, { error: 'Current password is required' }),
-    newPassword: z
-      .string({ error: 'Password must be at least 8 characters' })
+    currentPassword: text({ error: 'Current password is required' }).min(1, { error: 'Current password is required' }),
+    newPassword: text({ error: 'Password must be at least 8 characters' })
       .min(8, { error: 'Password must be at least 8 characters' })
       .max(200),
-    confirmPassword: z.string({ error: "Passwords don't match" }),
+    confirmPassword: text({ error: "Passwords don't match" }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: "Passwords don't match" });
 

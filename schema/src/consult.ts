@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_CURSOR, text, UUID_PATTERN, withinRowIds } from './text';
 import { AGE_UNITS, CASE_STATUSES, SEXES, SPAY_NEUTER_STATUSES, SPECIES } from './values';
 
 // SPEC §5 "New-consult form", "Revisit form", "File uploader", "Review": the one copy of these rules,
@@ -88,7 +89,7 @@ const jsonText = (value: unknown) => {
 };
 
 const requiredText = (required: string, min: number, tooShort: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).min(min, { error: tooShort }).max(5000);
+  text({ error: required }).trim().min(1, { error: required }).min(min, { error: tooShort }).max(5000);
 
 /** [{ questionId, questionText, answer }]: answers to the chosen specialist's extra questions. */
 export const specialistResponsesSchema = z.preprocess(
@@ -96,9 +97,9 @@ export const specialistResponsesSchema = z.preprocess(
   z
     .array(
       z.object({
-        questionId: z.coerce.number().int().optional(),
-        questionText: z.string().max(1000).optional(),
-        answer: z.string().max(5000).default(''),
+        questionId: withinRowIds(z.coerce.number().int(), 'Invalid question').optional(),
+        questionText: text().max(1000).optional(),
+        answer: text().max(5000).default(''),
       }),
     )
     .max(50),
@@ -115,14 +116,13 @@ export const newConsultSchema = z.object({
   species: z.enum(SPECIES, { error: 'Please select a species' }),
   patientName: requiredText('Patient name is required', 2, 'Patient name must be at least 2 characters'),
   familyLastName: requiredText('Family name is required', 2, 'Family name must be at least 2 characters'),
-  contactEmail: z
-    .string({ error: 'Please enter a valid email address' })
+  contactEmail: text({ error: 'Please enter a valid email address' })
     .trim()
     .pipe(z.email({ error: 'Please enter a valid email address' })),
   submittingDvm: requiredText('Submitting DVM is required', 2, 'Submitting DVM must be at least 2 characters'),
-  dateOfBirth: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
+  dateOfBirth: z.preprocess(emptyToUndefined, text().trim().max(40).optional()),
   sex: z.enum(SEXES, { error: 'Please select animal sex' }),
-  breed: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  breed: z.preprocess(emptyToUndefined, text().trim().max(100).optional()),
   spayNeuterStatus: z.preprocess(emptyToUndefined, z.enum(SPAY_NEUTER_STATUSES).optional()),
   age: z.preprocess(
     textToNumber,
@@ -132,19 +132,20 @@ export const newConsultSchema = z.object({
       .max(50, { error: 'Please enter a valid age' }),
   ),
   ageUnit: z.enum(AGE_UNITS, { error: 'Please select an age unit' }),
-  clinicalSigns: z
-    .string({ error: 'Please provide more detailed clinical signs (at least 10 characters)' })
+  clinicalSigns: text({ error: 'Please provide more detailed clinical signs (at least 10 characters)' })
     .trim()
     .min(10, { error: 'Please provide more detailed clinical signs (at least 10 characters)' })
     .max(20000),
-  questions: z
-    .string({ error: 'Please provide more detailed questions (at least 10 characters)' })
+  questions: text({ error: 'Please provide more detailed questions (at least 10 characters)' })
     .trim()
     .min(10, { error: 'Please provide more detailed questions (at least 10 characters)' })
     .max(20000),
   specificSpecialistId: z.preprocess(
     textToNumber,
-    z.number({ error: 'Please select a specialist' }).int().min(1, { error: 'Please select a specialist' }),
+    withinRowIds(
+      z.number({ error: 'Please select a specialist' }).int().min(1, { error: 'Please select a specialist' }),
+      'Please select a specialist',
+    ),
   ),
   termsAccepted: z.preprocess(
     textToBoolean,
@@ -158,23 +159,22 @@ export type NewConsultInput = z.infer<typeof newConsultSchema>;
 /** The consult fields the final submission may carry besides the form (SPEC §7 POST /api/cases). */
 export const consultSubmissionSchema = newConsultSchema.extend({
   /** The draft or pending-payment case this submission completes (uuid), when the client has one. */
-  caseId: z.preprocess(emptyToUndefined, z.string().trim().max(64).optional()),
-  paymentIntentId: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
-  couponCode: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  caseId: z.preprocess(emptyToUndefined, text().trim().max(64).optional()),
+  paymentIntentId: z.preprocess(emptyToUndefined, text().trim().max(200).optional()),
+  couponCode: z.preprocess(emptyToUndefined, text().trim().max(100).optional()),
 });
 export type ConsultSubmissionInput = z.infer<typeof consultSubmissionSchema>;
 
 // --- draft: every field optional ----------------------------------------------------------------------
 
-const optionalText = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
+const optionalText = (max: number) => z.preprocess(emptyToUndefined, text().trim().max(max).optional());
 
 export const draftSchema = z.object({
   specialty: optionalText(100),
   species: z.preprocess(emptyToUndefined, z.enum(SPECIES, { error: 'Please select a species' }).optional()),
   patientName: optionalText(200),
   familyLastName: optionalText(200),
-  contactEmail: z
-    .string()
+  contactEmail: text()
     .trim()
     .pipe(z.union([z.literal(''), z.email({ error: 'Please enter a valid email address' })]))
     .optional()
@@ -197,7 +197,10 @@ export const draftSchema = z.object({
   questions: optionalText(20000),
   specificSpecialistId: z.preprocess(
     textToNumber,
-    z.number({ error: 'Please select a specialist' }).int().min(0).optional(),
+    withinRowIds(
+      z.number({ error: 'Please select a specialist' }).int().min(0),
+      'Please select a specialist',
+    ).optional(),
   ),
   termsAccepted: z.preprocess(textToBoolean, z.boolean().optional()),
   specialistResponses: specialistResponsesSchema.optional(),
@@ -208,7 +211,10 @@ export type DraftInput = z.infer<typeof draftSchema>;
 export const draftUpdateSchema = draftSchema.extend({
   version: z.preprocess(
     textToNumber,
-    z.number({ error: 'The draft version is required' }).int({ error: 'The draft version is required' }).min(1),
+    withinRowIds(
+      z.number({ error: 'The draft version is required' }).int({ error: 'The draft version is required' }).min(1),
+      'The draft version is required',
+    ),
   ),
 });
 export type DraftUpdateInput = z.infer<typeof draftUpdateSchema>;
@@ -219,23 +225,21 @@ export const DRAFT_FIELDS = Object.keys(draftSchema.shape) as Array<keyof DraftI
 // --- revisit ------------------------------------------------------------------------------------------
 
 export const revisitSchema = z.object({
-  originalCaseUuid: z.string({ error: 'The case to revisit is required' }).trim().min(1, {
+  originalCaseUuid: text({ error: 'The case to revisit is required' }).trim().min(1, {
     error: 'The case to revisit is required',
   }),
-  specialistId: z.preprocess(textToNumber, z.number().int().min(1).optional()),
-  clinicalSigns: z
-    .string({ error: 'Clinical signs must be at least 10 characters' })
+  specialistId: z.preprocess(textToNumber, withinRowIds(z.number().int().min(1), 'Invalid specialist').optional()),
+  clinicalSigns: text({ error: 'Clinical signs must be at least 10 characters' })
     .trim()
     .min(10, { error: 'Clinical signs must be at least 10 characters' })
     .max(20000),
-  questions: z
-    .string({ error: 'Questions must be at least 10 characters' })
+  questions: text({ error: 'Questions must be at least 10 characters' })
     .trim()
     .min(10, { error: 'Questions must be at least 10 characters' })
     .max(20000),
   termsAccepted: z.preprocess(textToBoolean, z.literal(true, { error: 'You must accept the terms and conditions' })),
-  paymentIntentId: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
-  couponCode: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  paymentIntentId: z.preprocess(emptyToUndefined, text().trim().max(200).optional()),
+  couponCode: z.preprocess(emptyToUndefined, text().trim().max(100).optional()),
 });
 export type RevisitInput = z.infer<typeof revisitSchema>;
 
@@ -244,8 +248,8 @@ export type RevisitInput = z.infer<typeof revisitSchema>;
 export const REVIEW_SUMMARY_REQUIRED = 'Please provide a summary before submitting';
 
 export const reviewSchema = z.object({
-  summary: z.string({ error: REVIEW_SUMMARY_REQUIRED }).trim().min(1, { error: REVIEW_SUMMARY_REQUIRED }).max(50000),
-  specialistId: z.preprocess(textToNumber, z.number().int().optional()),
+  summary: text({ error: REVIEW_SUMMARY_REQUIRED }).trim().min(1, { error: REVIEW_SUMMARY_REQUIRED }).max(50000),
+  specialistId: z.preprocess(textToNumber, withinRowIds(z.number().int(), 'Invalid specialist').optional()),
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
@@ -257,10 +261,10 @@ export type CaseStatusFilter = (typeof CASE_STATUS_FILTERS)[number];
 
 export const caseSearchSchema = z.object({
   /** Pet name, family name, species, breed or case id (the first characters of the uuid). */
-  search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  search: z.preprocess(emptyToUndefined, text().trim().max(100).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(CASE_STATUS_FILTERS, { error: 'Unknown status' }).optional()),
   first: z.preprocess(textToNumber, z.number().int().min(1).max(100).optional()),
   /** uuid of the last case of the previous page. */
-  after: z.preprocess(emptyToUndefined, z.string().trim().max(64).optional()),
+  after: z.preprocess(emptyToUndefined, text().trim().regex(UUID_PATTERN, { error: INVALID_CURSOR }).optional()),
 });
 export type CaseSearchInput = z.infer<typeof caseSearchSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, withinRowIds } from './text';
 
 // SPEC §3 payment responses, §5 "Coupon", §8 "Payment" and "Coupon": the one copy of the payment
 // words and input rules, shared by the server (REST, GraphQL, services) and the web client.
@@ -94,8 +95,7 @@ export const COUPON_MESSAGES = {
 export const couponMinimumMessage = (minimumCents: number) =>
   `This coupon requires a minimum purchase of $${(minimumCents / 100).toFixed(2)}`;
 
-export const couponCodeSchema = z
-  .string({ error: COUPON_MESSAGES.empty })
+export const couponCodeSchema = text({ error: COUPON_MESSAGES.empty })
   .trim()
   .min(1, { error: COUPON_MESSAGES.empty })
   .max(64, { error: COUPON_MESSAGES.invalid });
@@ -116,21 +116,22 @@ export const PAYMENT_TYPE_ALIASES = {
 } as const;
 export type PaymentTypeValue = 'consultation' | 'revisit';
 
-export const paymentTypeSchema = z
-  .string({ error: 'Payment type is required' })
+export const paymentTypeSchema = text({ error: 'Payment type is required' })
   .trim()
   .transform((v) => v.toLowerCase())
   .refine((v) => v in PAYMENT_TYPE_ALIASES, { error: 'Payment type must be consultation or revisit' })
   .transform((v) => PAYMENT_TYPE_ALIASES[v as keyof typeof PAYMENT_TYPE_ALIASES] as PaymentTypeValue);
 
 /** A case named by its uuid or its numeric id (the client has used both). */
-export const caseReferenceSchema = z.union([z.number().int().positive(), z.string().trim().min(1).max(64)], {
-  error: 'A case is required',
-});
+export const caseReferenceSchema = z.union(
+  [withinRowIds(z.number().int().positive(), 'A case is required'), text().trim().min(1).max(64)],
+  {
+    error: 'A case is required',
+  },
+);
 
 /** An empty coupon field means "no coupon" when creating an intent (only apply-coupon insists on one). */
-const optionalCoupon = z
-  .string()
+const optionalCoupon = text()
   .trim()
   .max(64, { error: COUPON_MESSAGES.invalid })
   .nullish()
@@ -154,19 +155,18 @@ export const applyCouponSchema = z.object({
 export type ApplyCouponInput = z.input<typeof applyCouponSchema>;
 
 export const confirmPaymentSchema = z.object({
-  paymentIntentId: z
-    .string({ error: 'paymentIntentId is required' })
+  paymentIntentId: text({ error: 'paymentIntentId is required' })
     .trim()
     .min(1, { error: 'paymentIntentId is required' })
     .max(255),
 });
 
-const digits = () => z.union([z.string(), z.number()]).transform((v) => String(v).replace(/\s+/g, ''));
+const digits = () => z.union([text(), z.number()]).transform((v) => String(v).replace(/\s+/g, ''));
 
 /** The built-in test provider's card form (Stripe's documented test card numbers). */
 export const testCardSchema = z.object({
   paymentIntentId: confirmPaymentSchema.shape.paymentIntentId,
-  cardNumber: digits().pipe(z.string().regex(/^\d{12,19}$/, { error: 'Invalid card number' })),
+  cardNumber: digits().pipe(text().regex(/^\d{12,19}$/, { error: 'Invalid card number' })),
   expMonth: z.coerce.number({ error: 'Invalid expiry month' }).int().min(1, { error: 'Invalid expiry month' }).max(12, {
     error: 'Invalid expiry month',
   }),
@@ -177,7 +177,7 @@ export const testCardSchema = z.object({
     .max(9999, { error: 'Invalid expiry year' })
     // Two-digit years are read as 20YY, as card forms show them.
     .transform((y) => (y < 100 ? 2000 + y : y)),
-  cvc: digits().pipe(z.string().regex(/^\d{3,4}$/, { error: 'Invalid security code' })),
+  cvc: digits().pipe(text().regex(/^\d{3,4}$/, { error: 'Invalid security code' })),
 });
 export type TestCardInput = z.input<typeof testCardSchema>;
 

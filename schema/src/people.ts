@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { clinicAddressSchema } from './address';
 import { INVALID_TIME_RANGE_MESSAGE, minutesOfDay, TIME_OF_DAY } from './availability';
+import { text } from './text';
 import { LIMITS, MAX_ROW_ID } from './values';
 
 // SPEC §5 "Availability", "Profile", "Profile photo", plus specialist questions and notification
 // preferences: the one copy of these rules for the web forms, the GraphQL validation plugin and REST.
 
-const requiredString = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+const requiredString = (message: string) => text({ error: message }).trim().min(1, { error: message });
 
 /** Form fields arrive as text over multipart: an empty value clears the field, an absent one keeps it. */
 const optionalText = (max: number, message: string) =>
-  z
-    .string({ error: message })
+  text({ error: message })
     .trim()
     .max(max, { error: message })
     .nullish()
@@ -33,8 +33,8 @@ const slotFields = {
     .int({ error: DAY_OF_WEEK_MESSAGE })
     .min(0, { error: DAY_OF_WEEK_MESSAGE })
     .max(6, { error: DAY_OF_WEEK_MESSAGE }),
-  startTime: z.string({ error: START_TIME_MESSAGE }).trim().regex(TIME_OF_DAY, { error: START_TIME_MESSAGE }),
-  endTime: z.string({ error: END_TIME_MESSAGE }).trim().regex(TIME_OF_DAY, { error: END_TIME_MESSAGE }),
+  startTime: text({ error: START_TIME_MESSAGE }).trim().regex(TIME_OF_DAY, { error: START_TIME_MESSAGE }),
+  endTime: text({ error: END_TIME_MESSAGE }).trim().regex(TIME_OF_DAY, { error: END_TIME_MESSAGE }),
 };
 
 const endAfterStart = (slot: { startTime: string; endTime: string }) =>
@@ -70,25 +70,22 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-export const timezoneSchema = z
-  .string({ error: INVALID_TIMEZONE_MESSAGE })
+export const timezoneSchema = text({ error: INVALID_TIMEZONE_MESSAGE })
   .trim()
   .max(64, { error: INVALID_TIMEZONE_MESSAGE })
   .refine(isValidTimeZone, { error: INVALID_TIMEZONE_MESSAGE });
 
 /** SPEC §5 "Profile": name required, valid email, timezone; clinic name and address optional. */
 export const profileSchema = z.object({
-  name: requiredString('Name is required').pipe(z.string().max(120, { error: 'Name is too long' })),
-  email: z
-    .string({ error: 'Invalid email address' })
+  name: requiredString('Name is required').pipe(text().max(120, { error: 'Name is too long' })),
+  email: text({ error: 'Invalid email address' })
     .trim()
     .max(254, { error: 'Invalid email address' })
     .pipe(z.email({ error: 'Invalid email address' })),
   timezone: timezoneSchema.optional(),
   clinicName: optionalText(200, 'Clinic name is too long'),
   // The shared clinic address rule applies whenever an address is given.
-  clinicAddress: z
-    .string()
+  clinicAddress: text()
     .nullish()
     .transform((value) => (value === undefined ? undefined : value?.trim() || null))
     .pipe(clinicAddressSchema.nullish()),
@@ -113,9 +110,7 @@ export type ProfilePhotoType = (typeof PROFILE_PHOTO_TYPES)[number];
 export const QUESTION_TEXT_REQUIRED = 'Question text is required';
 export const QUESTION_TEXT_TOO_LONG = 'Question text must be at most 500 characters';
 
-const questionText = requiredString(QUESTION_TEXT_REQUIRED).pipe(
-  z.string().max(500, { error: QUESTION_TEXT_TOO_LONG }),
-);
+const questionText = requiredString(QUESTION_TEXT_REQUIRED).pipe(text().max(500, { error: QUESTION_TEXT_TOO_LONG }));
 
 /** An extra question a specialist asks veterinarians who choose them. */
 export const specialistQuestionSchema = z.object({

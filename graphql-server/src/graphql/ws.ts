@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { ExecutionArgs, execute, GraphQLError } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -36,6 +36,8 @@ export function attachGraphqlWs(options: {
   events: EventBus;
   logger: Logger;
   isCrossSite?: Security['isCrossSite'];
+  /** The client's address under TRUST_PROXY, read exactly as fastify reads it for HTTP requests. */
+  clientAddress?: (request: IncomingMessage) => string;
   /** Ping interval; a socket that has not answered one ping by the next is dropped (0: no pings). */
   keepAliveMs?: number;
   /** Sockets of one user running the same subscription share one execution per event. */
@@ -64,8 +66,7 @@ export function attachGraphqlWs(options: {
       },
       onConnect: async (ctx) => {
         // Cross-site WebSocket hijacking: a page on another site must not open a socket with our cookie.
-        const { headers } = ctx.extra.request;
-        if (options.isCrossSite?.(headers, headers['x-forwarded-host']?.toString() ?? headers.host)) return false;
+        if (options.isCrossSite?.(ctx.extra.request.headers)) return false;
         const token = readSessionToken(ctx.extra.request.headers.cookie);
         ctx.extra.sessionToken = token;
         ctx.extra.actor = await options.services.auth.actorFromSession(token);
@@ -104,7 +105,7 @@ export function attachGraphqlWs(options: {
             actor: ctx.extra.actor ?? null,
             sessionToken: ctx.extra.sessionToken ?? null,
             request: {
-              ip: ctx.extra.request.socket.remoteAddress ?? '',
+              ip: options.clientAddress?.(ctx.extra.request) ?? ctx.extra.request.socket.remoteAddress ?? '',
               userAgent: ctx.extra.request.headers['user-agent'],
             },
             cookies: null,

@@ -7,12 +7,13 @@ import {
   Kind,
   NoSchemaIntrospectionCustomRule,
   type OperationDefinitionNode,
+  parse,
 } from 'graphql';
 import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Context } from '../context';
 import { CSRF_HEADERS, GRAPHQL_LIMITS, RATE_LIMITED_MUTATIONS } from '../http/limits';
 import type { Security } from '../http/security';
-import { DomainError } from '../lib/errors';
+import { DomainError, databaseInputError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { activeSubscriptions, graphqlOperations, operationLabel } from '../lib/metrics';
 
@@ -27,7 +28,8 @@ export interface YogaServerContext {
  */
 export function maskError(error: unknown, message: string, isDev?: boolean): Error {
   const graphqlError = error as Partial<GraphQLError> | undefined;
-  const original = graphqlError && 'originalError' in graphqlError ? graphqlError.originalError : error;
+  const raw = graphqlError && 'originalError' in graphqlError ? graphqlError.originalError : error;
+  const original = databaseInputError(raw) ?? raw;
   if (original instanceof DomainError) {
     return new GraphQLError(original.message, {
       extensions: { code: original.code, ...original.details },
@@ -50,6 +52,14 @@ export function maskError(error: unknown, message: string, isDev?: boolean): Err
   });
 }
 
+/** { code, message } of an error the client caused (a 4xx), or null for an internal error. */
+export function clientErrorSummary(error: unknown): { code: string; message: string } | null {
+  const masked = maskError(error, 'Unexpected error.') as GraphQLError;
+  const code = masked.extensions?.code;
+  if (typeof code !== 'string' || code === 'INTERNAL_SERVER_ERROR') return null;
+  return { code, message: masked.message };
+}
+
 /** The graphql-armor protections with our numbers; field suggestions are hidden in production. */
 function armorPlugins(isProduction: boolean) {
   return new EnvelopArmor({
@@ -62,6 +72,9 @@ function armorPlugins(isProduction: boolean) {
   }).protect().plugins as Plugin[];
 }
 
+export const SUBSCRIPTIONS_OVER_WEBSOCKET_ONLY =
+  'Subscriptions are served over the WebSocket only: connect with graphql-ws to /graphql';
+
 /**
  * CSRF prevention (as Yoga's csrf-prevention plugin does): a request a browser could send cross-site
  * without a preflight (GET, or a form content type) must carry one of CSRF_HEADERS. The web client
@@ -70,6 +83,23 @@ function armorPlugins(isProduction: boolean) {
  */
 function requestGuardPlugin(): Plugin {
   return {
+    // Subscriptions are served over the WebSocket only: there a socket is closed (4401) when its session
+    // ends, and one kind of long-lived connection has one set of limits. Over HTTP (SSE, or a plain POST)
+    // a subscription is refused before it starts. Only reached over HTTP (graphql/ws.ts skips it).
+    onParams({ params }) {
+      if (typeof params.query !== 'string' || !params.query.includes('subscription')) return;
+      let operation: OperationDefinitionNode | null | undefined;
+      try {
+        operation = getOperationAST(parse(params.query), params.operationName);
+      } catch {
+        return; // a syntax error is reported by the normal parse
+      }
+      if (operation?.operation === 'subscription') {
+        throw createGraphQLError(SUBSCRIPTIONS_OVER_WEBSOCKET_ONLY, {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        });
+      }
+    },
     onRequestParse({ request }) {
       if (request.method === 'OPTIONS') return;
       const mime = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -171,7 +201,14 @@ export function createYogaServer(options: {
       debug: (...args) => options.logger.debug(args),
       info: (...args) => options.logger.info(args),
       warn: (...args) => options.logger.warn(args),
-      error: (...args) => options.logger.error(args),
+      // Yoga logs every error it masks, our domain errors included (a 403 is not a server fault): client
+      // errors are logged at info, only internal ones (already logged with their stack below) at error.
+      error: (...args) => {
+        const clientErrors = args.map(clientErrorSummary);
+        if (clientErrors.every((summary) => summary !== null))
+          options.logger.info({ errors: clientErrors }, 'graphql client error');
+        else options.logger.error(args);
+      },
     },
     maskedErrors: {
       maskError: (error, message) => {

@@ -15,8 +15,12 @@ import { RATE_LIMITED_ROUTES, type RateBucket, type RateLimits } from './limits'
 export interface Security {
   /** Counts one hit of `bucket` for this client; throws RATE_LIMITED (429) once over the limit. */
   rateLimit(bucket: RateBucket, client: { ip: string }): Promise<void>;
-  /** True when a browser sent this request from another site (CSRF / cross-site WebSocket). */
-  isCrossSite(headers: IncomingHttpHeaders, ownHost: string | undefined): boolean;
+  /**
+   * True when a browser sent this request from another site (CSRF / cross-site WebSocket). The Origin is
+   * compared with PUBLIC_URL and ALLOWED_ORIGINS only, never with Host or X-Forwarded-Host, which the
+   * sender controls.
+   */
+  isCrossSite(headers: IncomingHttpHeaders): boolean;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -97,18 +101,15 @@ export async function registerSecurity(
   }
 
   // --- Origin check ----------------------------------------------------------------------------------
-  const allowed = new Set([new URL(options.publicUrl).origin, ...(options.allowedOrigins ?? [])]);
-  const allowedHosts = new Set([...allowed].map((origin) => new URL(origin).host));
-  const isCrossSite: Security['isCrossSite'] = (headers, ownHost) => {
+  const allowed = new Set([options.publicUrl, ...(options.allowedOrigins ?? [])].map((url) => new URL(url).origin));
+  const isCrossSite: Security['isCrossSite'] = (headers) => {
     const site = headers['sec-fetch-site'];
     if (site === 'same-origin' || site === 'none') return false;
     const origin = headers.origin;
     if (!origin) return site === 'cross-site' || site === 'same-site';
     if (origin === 'null') return true;
-    if (allowed.has(origin)) return false;
     try {
-      const host = new URL(origin).host;
-      return !(host === ownHost || allowedHosts.has(host));
+      return !allowed.has(new URL(origin).origin);
     } catch {
       return true;
     }
@@ -117,7 +118,7 @@ export async function registerSecurity(
     if (!WRITE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
     if (!(path.startsWith('/api/') || path === '/graphql') || ORIGIN_EXEMPT.has(path)) return;
-    if (isCrossSite(request.headers, request.host)) {
+    if (isCrossSite(request.headers)) {
       throw new DomainError('FORBIDDEN', 'Cross-site request refused');
     }
   });

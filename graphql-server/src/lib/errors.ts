@@ -56,3 +56,16 @@ export const notFound = (message = 'Not found') => new DomainError('NOT_FOUND', 
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new DomainError('CONFLICT', message, details);
 export const badInput = (message: string, field = '') => new ValidationError([{ field, message }]);
+
+/**
+ * Last resort for input the schemas let through: PostgreSQL refusing a value (NUL in text, 22021 and
+ * 22P05 in JSON; a number out of range, 22003) is the client's bad input, never a 500. Reads the
+ * driver adapter's original code from Prisma's error (both doors map it through here).
+ */
+export function databaseInputError(error: unknown): ValidationError | null {
+  const meta = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null)?.meta;
+  const code = meta?.driverAdapterError?.cause?.originalCode;
+  if (code === '22021' || code === '22P05') return badInput('Text must not contain NUL characters');
+  if (code === '22003') return badInput('A number is out of range');
+  return null;
+}

@@ -16,6 +16,7 @@ import {
 } from '../domain/cases/files';
 import { badInput, notFound } from '../lib/errors';
 import type { Services } from '../services';
+import { beforeUpload } from './upload-gate';
 
 // SPEC §7 "Cases, drafts, files": thin wrappers over the cases and drafts services. JSON bodies where
 // the spec sends JSON, multipart where files travel (a JSON body is accepted wherever no file is needed).
@@ -41,9 +42,10 @@ async function withIntake<T>(
   }
 }
 
-function optionalId(value: string | undefined): number | undefined {
+/** A numeric id from a path or query (`what` names it in the message: user, specialist, file). */
+function optionalId(value: string | undefined, what = 'user', field = 'userId'): number | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!/^\d{1,10}$/.test(value) || !isRowId(Number(value))) throw badInput('Invalid user id', 'userId');
+  if (!/^\d{1,10}$/.test(value) || !isRowId(Number(value))) throw badInput(`Invalid ${what} id`, field);
   return Number(value);
 }
 
@@ -74,7 +76,8 @@ function uniqueNames(names: string[]): string[] {
 }
 
 export function registerCaseRoutes(app: FastifyInstance, deps: { services: Services }) {
-  const { cases, drafts } = deps.services;
+  const { cases, drafts, uploads } = deps.services;
+  const caseRef = (request: FastifyRequest) => (request.params as { id: string }).id;
 
   // --- cases ---------------------------------------------------------------------------------------
 
@@ -102,7 +105,7 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
   });
 
   app.get<IdParams>('/api/cases/specialist/:id', async (request) => {
-    const specialistId = optionalId(request.params.id);
+    const specialistId = optionalId(request.params.id, 'specialist', 'id');
     if (specialistId === undefined) throw notFound('Specialist not found');
     return (await cases.specialistCases(request.actor, specialistId)).map(toCaseView);
   });
@@ -111,26 +114,33 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
     toCaseView(await cases.getCase(request.actor, request.params.id)),
   );
 
-  app.post('/api/cases', async (request, reply) => {
+  app.post('/api/cases', { preHandler: beforeUpload(uploads, () => ({ kind: 'consult' })) }, async (request, reply) => {
     const kase = await withIntake(request, UPLOAD_LIMITS.consult, (body) => cases.submitConsult(request.actor, body));
     return reply.status(201).send(toCaseView(kase));
   });
 
-  app.post('/api/cases/revisit', async (request, reply) => {
-    const kase = await withIntake(request, UPLOAD_LIMITS.consult, (body) => cases.createRevisit(request.actor, body));
-    return reply.status(201).send(toCaseView(kase));
-  });
+  app.post(
+    '/api/cases/revisit',
+    { preHandler: beforeUpload(uploads, () => ({ kind: 'revisit' })) },
+    async (request, reply) => {
+      const kase = await withIntake(request, UPLOAD_LIMITS.consult, (body) => cases.createRevisit(request.actor, body));
+      return reply.status(201).send(toCaseView(kase));
+    },
+  );
 
   app.post<IdParams>('/api/cases/:id/accept', async (request) =>
     toCaseView(await cases.acceptCase(request.actor, request.params.id)),
   );
 
-  app.post<IdParams>('/api/cases/:id/review', async (request) =>
-    toCaseView(
-      await withIntake(request, UPLOAD_LIMITS.summary, (body) =>
-        cases.submitReview(request.actor, request.params.id, body),
+  app.post<IdParams>(
+    '/api/cases/:id/review',
+    { preHandler: beforeUpload(uploads, (request) => ({ kind: 'review', caseRef: caseRef(request) })) },
+    async (request) =>
+      toCaseView(
+        await withIntake(request, UPLOAD_LIMITS.summary, (body) =>
+          cases.submitReview(request.actor, request.params.id, body),
+        ),
       ),
-    ),
   );
 
   app.post<IdParams>('/api/cases/:id/complete', async (request) =>
@@ -141,18 +151,22 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
     (await cases.listFiles(request.actor, request.params.id)).map(toCaseFileView),
   );
 
-  app.post<IdParams>('/api/cases/:id/files', async (request, reply) => {
-    // The category field may follow the files in the form: read with the larger limit, and the service
-    // holds diagnostic files to the consult limit.
-    const files = await withIntake(request, UPLOAD_LIMITS.summary, (body) => {
-      const category = body.fields.category === 'summary' ? 'summary' : 'input';
-      return cases.addFiles(request.actor, request.params.id, body, category);
-    });
-    return reply.status(201).send(files.map(toCaseFileView));
-  });
+  app.post<IdParams>(
+    '/api/cases/:id/files',
+    { preHandler: beforeUpload(uploads, (request) => ({ kind: 'caseFiles', caseRef: caseRef(request) })) },
+    async (request, reply) => {
+      // The category field may follow the files in the form: read with the larger limit, and the service
+      // holds diagnostic files to the consult limit.
+      const files = await withIntake(request, UPLOAD_LIMITS.summary, (body) => {
+        const category = body.fields.category === 'summary' ? 'summary' : 'input';
+        return cases.addFiles(request.actor, request.params.id, body, category);
+      });
+      return reply.status(201).send(files.map(toCaseFileView));
+    },
+  );
 
   app.get<IdParams>('/api/files/:id/download', async (request, reply) => {
-    const fileId = optionalId(request.params.id);
+    const fileId = optionalId(request.params.id, 'file', 'id');
     if (fileId === undefined) throw notFound('File not found');
     const { file, body } = await cases.openFile(request.actor, fileId);
     sendAttachment(reply, file.filename, file.fileType).header('Content-Length', String(file.fileSize));
@@ -192,19 +206,27 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
     toDraftView(await drafts.getDraft(request.actor, request.params.id)),
   );
 
-  app.post('/api/consults/drafts', async (request, reply) => {
-    const draft = await withIntake(request, UPLOAD_LIMITS.consult, (body) =>
-      drafts.createDraft(request.actor, body.fields),
-    );
-    return reply.status(201).send({ ...toDraftView(draft), ...draftSaved(draft) });
-  });
+  app.post(
+    '/api/consults/drafts',
+    { preHandler: beforeUpload(uploads, () => ({ kind: 'draft' })) },
+    async (request, reply) => {
+      const draft = await withIntake(request, UPLOAD_LIMITS.consult, (body) =>
+        drafts.createDraft(request.actor, body.fields),
+      );
+      return reply.status(201).send({ ...toDraftView(draft), ...draftSaved(draft) });
+    },
+  );
 
-  app.put<IdParams>('/api/consults/drafts/:id', async (request) => {
-    const draft = await withIntake(request, UPLOAD_LIMITS.consult, (body) =>
-      drafts.updateDraft(request.actor, request.params.id, body.fields),
-    );
-    return { ...toDraftView(draft), ...draftSaved(draft) };
-  });
+  app.put<IdParams>(
+    '/api/consults/drafts/:id',
+    { preHandler: beforeUpload(uploads, (request) => ({ kind: 'draft', caseRef: caseRef(request) })) },
+    async (request) => {
+      const draft = await withIntake(request, UPLOAD_LIMITS.consult, (body) =>
+        drafts.updateDraft(request.actor, request.params.id, body.fields),
+      );
+      return { ...toDraftView(draft), ...draftSaved(draft) };
+    },
+  );
 
   app.delete<IdParams>('/api/consults/drafts/:id', async (request) => {
     await drafts.deleteDraft(request.actor, request.params.id);

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError, HTTP_STATUS } from '../lib/errors';
+import { DomainError, databaseInputError, HTTP_STATUS } from '../lib/errors';
 
 // The one place where REST turns errors into statuses: domain errors keep their message (the spec's
 // words) and details; fastify's own 4xx (bad JSON, body too large) keep theirs; anything else is a
@@ -24,6 +24,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       const { message, ...extensions } = body;
       return reply.status(status).send({ errors: [{ message, extensions }] });
     };
+    const refused = databaseInputError(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'the database refused a value the schemas let through');
+      error = refused;
+    }
     if (error instanceof DomainError) {
       return send(HTTP_STATUS[error.code], { message: error.message, code: error.code, ...error.details });
     }

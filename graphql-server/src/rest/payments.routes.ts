@@ -10,6 +10,7 @@ import {
 } from '../domain/cases/files';
 import { badInput } from '../lib/errors';
 import type { Services } from '../services';
+import { beforeUpload } from './upload-gate';
 
 // SPEC §7 "Specialists, availability, payment" (/api/payment/*): thin wrappers over the payments
 // service. The webhook needs the exact bytes Stripe signed, so it lives in its own scope whose only
@@ -22,13 +23,14 @@ async function paymentIntake(request: FastifyRequest): Promise<MultipartIntake> 
 }
 
 export function registerPaymentRoutes(app: FastifyInstance, deps: { services: Services }) {
-  const { payments, cases } = deps.services;
+  const { payments, cases, uploads } = deps.services;
 
   app.get('/api/payment/config', async () => payments.config());
 
   // JSON {type, caseId, couponCode, formData}, or multipart with formData as JSON text and the
   // consult's diagnostic files, which are handed to the cases service once the intent exists.
-  app.post('/api/payment/create-payment-intent', async (request) => {
+  const payer = beforeUpload(uploads, () => ({ kind: 'consult' }));
+  app.post('/api/payment/create-payment-intent', { preHandler: payer }, async (request) => {
     const body = await paymentIntake(request);
     try {
       if (body.files.length > 0 && paymentTypeSchema.safeParse(body.fields.type).data === 'revisit') {

@@ -5,6 +5,7 @@ import type { PhotoUpload } from '../domain/people/profile.service';
 import { toUserView } from '../domain/users/user.view';
 import { badInput } from '../lib/errors';
 import type { Services } from '../services';
+import { beforeUpload } from './upload-gate';
 
 // SPEC §7 "Specialists, availability" and "Admin and profile": thin wrappers over the specialists,
 // admin and profile services. Roles and ownership are checked by the services, not here.
@@ -78,7 +79,7 @@ async function readProfileForm(
 }
 
 export function registerPeopleRoutes(app: FastifyInstance, deps: { services: Services }) {
-  const { specialists, admin, profile } = deps.services;
+  const { specialists, admin, profile, uploads } = deps.services;
 
   // --- Specialist directory (consult form) -----------------------------------------------------------
   app.get<{ Querystring: { specialty?: string } }>('/api/user/specialists', async (request) =>
@@ -137,7 +138,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: { services: Ser
   app.get('/api/admin/users', async (request) => (await admin.users(request.actor)).map(toUserView));
 
   // --- Profile, photo, notification preferences, onboarding -----------------------------------------
-  app.put('/api/profile', async (request) => {
+  app.put('/api/profile', { preHandler: beforeUpload(uploads, () => ({ kind: 'profilePhoto' })) }, async (request) => {
     const { fields, photo } = await readProfileForm(request);
     return toUserView(await profile.updateProfile(request.actor, fields, photo));
   });

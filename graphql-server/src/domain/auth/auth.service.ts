@@ -17,6 +17,7 @@ import type { Mailer } from '../../lib/mail';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validation';
+import { LOGIN_THROTTLE_DEFAULTS, LoginThrottle, type LoginThrottleOptions } from './login-throttle';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -26,6 +27,15 @@ const RESET_TOKEN_MS = 60 * 60 * 1000;
 
 export const LOGIN_FAILED = 'Invalid credentials';
 export const TOO_MANY_ATTEMPTS = 'Too many login attempts. Please try again in 15 minutes.';
+/** 'Too many login attempts. Please try again in N seconds.' (a throttled account and IP). */
+export const tooManyAttemptsFor = (seconds: number) =>
+  `Too many login attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+/**
+ * A registration that clashes with an existing username or e-mail: the spec's own generic words (SPEC
+ * §8 "Registration Failed"), the same for both, so the answer does not say which one exists.
+ */
+export const REGISTRATION_CLASH =
+  'Could not create account. Please check that your username and email are not already in use, or try again in a few moments.';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -35,6 +45,8 @@ export interface AuthServiceDeps {
   publicUrl: string;
   /** Login attempts per client IP in 15 minutes; 100 unless configured. */
   loginAttemptsPerIp?: number;
+  /** The slow-down of repeated login failures (login-throttle.ts); tests shorten it. */
+  loginThrottle?: Partial<LoginThrottleOptions>;
   now?: () => Date;
 }
 
@@ -50,9 +62,11 @@ export interface SignedIn {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, mailer, logger, events } = deps;
   const now = deps.now ?? (() => new Date());
-  // 10 failures per account and 100 attempts per IP (LOGIN_ATTEMPTS_PER_IP) in 15 minutes.
-  const accountFailures = new RateLimiter(10, 15 * 60 * 1000);
+  // 100 attempts per IP (LOGIN_ATTEMPTS_PER_IP) in 15 minutes; failures per account slow guessing down.
   const ipAttempts = new RateLimiter(deps.loginAttemptsPerIp ?? 100, 15 * 60 * 1000);
+  const throttle = new LoginThrottle({ ...LOGIN_THROTTLE_DEFAULTS, ...deps.loginThrottle }, () => now().getTime());
+  /** Reset e-mails being written and sent, off the request path. */
+  const pendingMail = new Set<Promise<void>>();
 
   async function openSession(userId: number, persistent: boolean, request: RequestInfo) {
     const token = newToken();
@@ -70,19 +84,39 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { sessionToken: token, sessionId: session.id };
   }
 
+  /** Makes a reset link for the account of this e-mail (if any), ending its older links, and mails it. */
+  async function sendResetLink(email: string): Promise<void> {
+    const user = await db.user.findUnique({ where: { email } });
+    if (!user) {
+      logger.info({ email }, 'password reset requested for an unknown email');
+      return;
+    }
+    const token = newToken();
+    await db.$transaction([
+      db.passwordResetToken.updateMany({ where: { userId: user.id, used: false }, data: { used: true } }),
+      db.passwordResetToken.create({
+        data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now().getTime() + RESET_TOKEN_MS) },
+      }),
+    ]);
+    const link = `${deps.publicUrl}/reset-password/${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Reset your VetConsult password',
+      text: `Hello ${user.name},\n\nUse this secure link to choose a new password. It expires in 1 hour and works once:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.\n`,
+    });
+  }
+
   return {
     async register(input: unknown, request: RequestInfo): Promise<SignedIn> {
       const data = parseInput(registerSchema, input);
       const email = data.email.toLowerCase();
+      // Hashed before the clash check, so a taken name is not answered faster than a free one.
+      const passwordHash = await hashPassword(data.password);
       const clash = await db.user.findFirst({
         where: { OR: [{ username: { equals: data.username, mode: 'insensitive' } }, { email }] },
-        select: { username: true, email: true },
+        select: { id: true },
       });
-      if (clash) {
-        throw conflict(
-          clash.email === email ? 'An account with this email already exists' : 'This username is already taken',
-        );
-      }
+      if (clash) throw conflict(REGISTRATION_CLASH);
       let user: User;
       try {
         user = await db.user.create({
@@ -90,7 +124,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             username: data.username,
             email,
             name: data.name,
-            passwordHash: await hashPassword(data.password),
+            passwordHash,
             role: data.role,
             specialty: data.role === 'SPECIALIST' ? data.specialty : null,
             clinicName: data.role === 'VETERINARIAN' ? data.clinicName : null,
@@ -102,7 +136,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides.
         if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-          throw conflict('This username or email is already in use');
+          throw conflict(REGISTRATION_CLASH);
         }
         throw error;
       }
@@ -117,21 +151,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(input: unknown, request: RequestInfo): Promise<SignedIn> {
       const data = parseInput(loginSchema, input);
       const login = data.username.trim();
-      const accountKey = login.toLowerCase();
-      if (!ipAttempts.hit(request.ip) || accountFailures.isBlocked(accountKey)) {
-        throw new DomainError('RATE_LIMITED', TOO_MANY_ATTEMPTS);
-      }
+      if (!ipAttempts.hit(request.ip)) throw new DomainError('RATE_LIMITED', TOO_MANY_ATTEMPTS);
       const user = await db.user.findFirst({
         where: login.includes('@')
           ? { email: login.toLowerCase() }
           : { username: { equals: login, mode: 'insensitive' } },
       });
+      // One account, whichever identifier names it; an unknown login is counted by its text.
+      const account = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
+      const admission = throttle.admit(account, request.ip);
+      if (!admission.admitted) {
+        const seconds = Math.ceil(admission.retryAfterMs / 1000);
+        throw new DomainError('RATE_LIMITED', tooManyAttemptsFor(seconds), { retryAfterSeconds: seconds });
+      }
+      if (admission.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, admission.waitMs));
       const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), data.password);
       if (!user || !valid) {
-        accountFailures.hit(accountKey);
+        throttle.fail(account, request.ip);
         throw unauthenticated(LOGIN_FAILED);
       }
-      accountFailures.reset(accountKey);
+      throttle.succeed(account, request.ip);
       const persistent = data.rememberMe === true;
       return { user, ...(await openSession(user.id, persistent, request)), persistent };
     },
@@ -167,24 +206,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       return user;
     },
 
+    /**
+     * Answers at once, the same whether or not the account exists (nothing about it is looked up on the
+     * request path): the link is made and mailed in the background. A new link ends the older ones.
+     */
     async requestPasswordReset(input: unknown): Promise<void> {
       const { email } = parseInput(passwordResetRequestSchema, input);
-      const user = await db.user.findUnique({ where: { email: email.toLowerCase() } });
-      // The answer is the same whether or not the account exists, so addresses cannot be probed.
-      if (!user) {
-        logger.info({ email }, 'password reset requested for an unknown email');
-        return;
-      }
-      const token = newToken();
-      await db.passwordResetToken.create({
-        data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now().getTime() + RESET_TOKEN_MS) },
-      });
-      const link = `${deps.publicUrl}/reset-password/${token}`;
-      await mailer.send({
-        to: user.email,
-        subject: 'Reset your VetConsult password',
-        text: `Hello ${user.name},\n\nUse this secure link to choose a new password. It expires in 1 hour and works once:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.\n`,
-      });
+      const job: Promise<void> = sendResetLink(email.toLowerCase())
+        .catch((error: unknown) => logger.error({ err: error }, 'password reset e-mail failed'))
+        .finally(() => pendingMail.delete(job));
+      pendingMail.add(job);
+    },
+
+    /** Resolves once the reset e-mails requested so far have been handled (shutdown, tests). */
+    async settled(): Promise<void> {
+      while (pendingMail.size > 0) await Promise.all(pendingMail);
     },
 
     async isResetTokenValid(token: string): Promise<boolean> {
@@ -205,6 +241,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
         if (consumed.count !== 1) throw badInput(INVALID_RESET_LINK, 'token');
         const row = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash } });
+        // Using a link ends every other link of the account.
+        await tx.passwordResetToken.updateMany({ where: { userId: row.userId, used: false }, data: { used: true } });
         await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
         // A reset ends every open session of the account.
         await tx.session.deleteMany({ where: { userId: row.userId } });
