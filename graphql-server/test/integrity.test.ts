@@ -289,6 +289,74 @@ describe('item 2: coupon redemption limit', () => {
   }, 60_000);
 });
 
+describe('activation by webhook: the same verification, and what is owed back', () => {
+  const provider = () =>
+    server.services.payments.provider as ReturnType<
+      typeof import('../src/domain/payments/test-provider').createTestProvider
+    >;
+
+  /** The card succeeds at the provider without the service hearing of it; then the signed event arrives. */
+  async function succeedByWebhook(paymentIntentId: string) {
+    await db().payment.update({ where: { providerPaymentIntentId: paymentIntentId }, data: { status: 'succeeded' } });
+    const retrieved = await provider().retrieveIntent(paymentIntentId);
+    if (!retrieved) throw new Error('intent not found');
+    const payload = provider().eventFor({ ...retrieved, status: 'succeeded' }, 'payment_intent.succeeded');
+    return fetch(`${server.url}/api/payment/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': provider().signWebhookPayload(payload) },
+      body: payload,
+    });
+  }
+
+  it('an unpaid case edited after its intent is not activated by the webhook; the captured amount is due back', async () => {
+    const kase = await awaitingPayment(consultFields(cardiologist.id));
+    const priced = await intent(kase.uuid);
+    // The unpaid case is edited after its price was set (drafts keep pending_payment editable).
+    await db().case.update({
+      where: { id: kase.id },
+      data: {
+        specialty: 'Nutrition',
+        specialistId: nutritionist.id,
+        nutritionComplex: true,
+        version: { increment: 1 },
+      },
+    });
+    const response = await succeedByWebhook(priced.body.paymentIntentId);
+    expect(response.status).toBe(200);
+    expect(await fresh(kase.id)).toMatchObject({ status: 'pending_payment', isPaid: false });
+    const payment = await db().payment.findUniqueOrThrow({
+      where: { providerPaymentIntentId: priced.body.paymentIntentId },
+    });
+    expect(payment).toMatchObject({ activatedAt: null, refundDueAmount: 16950, failureCode: 'activation_failed' });
+    expect(payment.refundReason).toContain('specialty');
+    const listed = await vetClient.gql('query ($id: ID!) { casePayments(caseId: $id) { refundDueAmount } }', {
+      id: kase.uuid,
+    });
+    expect(listed.data.casePayments).toEqual([{ refundDueAmount: 16950 }]);
+  });
+
+  it('a paid coupon past its limit: the second activation is refused and its payment is due back', async () => {
+    const code = await db().promotionCode.create({
+      data: { code: `ONCE${Date.now()}`, percentOff: 10, maxRedemptions: 1, currency: 'cad' },
+    });
+    const first = await awaitingPayment(consultFields(cardiologist.id));
+    const second = await awaitingPayment(consultFields(cardiologist.id));
+    const a = await intent(first.uuid, { couponCode: code.code });
+    const b = await intent(second.uuid, { couponCode: code.code });
+    await succeedByWebhook(a.body.paymentIntentId);
+    await succeedByWebhook(b.body.paymentIntentId);
+    expect((await fresh(first.id)).status).toBe('pending');
+    expect((await fresh(second.id)).status).toBe('pending_payment');
+    const refused = await db().payment.findUniqueOrThrow({
+      where: { providerPaymentIntentId: b.body.paymentIntentId },
+    });
+    expect(refused).toMatchObject({ refundDueAmount: 15255, refundReason: 'coupon redemption limit reached' });
+    const confirm = await vetClient.post('/api/payment/confirm-payment', { paymentIntentId: b.body.paymentIntentId });
+    expect(confirm.body).toEqual({ success: false, message: 'This coupon has reached its redemption limit' });
+    expect((await db().promotionCode.findUniqueOrThrow({ where: { id: code.id } })).timesRedeemed).toBe(1);
+  });
+});
+
 describe('item 5: relations obey the read rule', () => {
   it("a revisit's specialist does not read the original case through originalCase", async () => {
     const original = await db().case.create({
