@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { LoginThrottleOptions } from './domain/auth/login-throttle';
+import type { Fees } from './domain/payments/pricing';
 import { parseTrustProxy } from './http/client-address';
 import { RATE_LIMITS } from './http/limits';
 
@@ -83,6 +84,11 @@ const envSchema = z.object({
   CONSULT_FEE_CENTS: z.coerce.number().int().min(0).default(15000),
   REVISIT_FEE_CENTS: z.coerce.number().int().min(0).default(7500),
   CURRENCY: z.string().toLowerCase().default('cad'),
+  /** Fees in one currency (clinics in Canada pay CAD, in the US USD); each defaults to the fee above. */
+  CONSULT_FEE_CENTS_CAD: z.coerce.number().int().min(0).optional(),
+  REVISIT_FEE_CENTS_CAD: z.coerce.number().int().min(0).optional(),
+  CONSULT_FEE_CENTS_USD: z.coerce.number().int().min(0).optional(),
+  REVISIT_FEE_CENTS_USD: z.coerce.number().int().min(0).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -154,7 +160,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
         }
       : undefined,
-    prices: { consultFeeCents: e.CONSULT_FEE_CENTS, revisitFeeCents: e.REVISIT_FEE_CENTS, currency: e.CURRENCY },
+    prices: {
+      consultFeeCents: e.CONSULT_FEE_CENTS,
+      revisitFeeCents: e.REVISIT_FEE_CENTS,
+      currency: e.CURRENCY,
+      byCurrency: {
+        cad: {
+          consultFeeCents: e.CONSULT_FEE_CENTS_CAD ?? e.CONSULT_FEE_CENTS,
+          revisitFeeCents: e.REVISIT_FEE_CENTS_CAD ?? e.REVISIT_FEE_CENTS,
+        },
+        usd: {
+          consultFeeCents: e.CONSULT_FEE_CENTS_USD ?? e.CONSULT_FEE_CENTS,
+          revisitFeeCents: e.REVISIT_FEE_CENTS_USD ?? e.REVISIT_FEE_CENTS,
+        },
+      },
+    } as Fees,
   };
 }
 

@@ -5,7 +5,7 @@ import { createDraftsService, type DraftsService } from './domain/cases/drafts.s
 import { createUploadGate, type UploadGate } from './domain/cases/upload-gate';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
 import type { PaymentsService } from './domain/payments/payments.service';
-import { activateWithPayment } from './domain/payments/payments.service';
+import { activateWithPayment } from './domain/payments/settlement';
 import { type AdminService, createAdminService } from './domain/people/admin.service';
 import { createProfileService, type ProfileService } from './domain/people/profile.service';
 import { createSpecialistsService, type SpecialistsService } from './domain/people/specialists.service';
@@ -40,7 +40,11 @@ export interface Services {
 }
 
 export function createServices(deps: ServiceDeps): Services {
-  const cases = createCasesService({ ...deps, activateWithPayment });
+  const cases = createCasesService({
+    ...deps,
+    activateWithPayment: (tx, payment, caseId) =>
+      activateWithPayment(tx, payment, caseId, { fees: deps.config.prices }),
+  });
   return {
     auth: createAuthService({
       db: deps.db,

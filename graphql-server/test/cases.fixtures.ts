@@ -96,8 +96,10 @@ export async function succeededPayment(
       provider: 'test',
       providerPaymentIntentId: `pi_test_${randomUUID()}`,
       status: 'succeeded',
-      originalAmount: 15000,
-      totalAmount: 16950,
+      // Ontario prices (13% HST): what a real intent for this kind records.
+      ...(data.type === 'revisit'
+        ? { originalAmount: 7500, taxAmount: 975, totalAmount: 8475 }
+        : { originalAmount: 15000, taxAmount: 1950, totalAmount: 16950 }),
     },
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVALID_CURSOR, text, UUID_PATTERN, withinRowIds } from './text';
-import { AGE_UNITS, CASE_STATUSES, SEXES, SPAY_NEUTER_STATUSES, SPECIES } from './values';
+import { AGE_UNITS, CASE_STATUSES, SEXES, SPAY_NEUTER_STATUSES, SPECIALTIES, SPECIES } from './values';
 
 // SPEC §5 "New-consult form", "Revisit form", "File uploader", "Review": the one copy of these rules,
 // used by the web forms (zodResolver), the GraphQL validation plugin and the REST handlers. REST
@@ -108,11 +108,8 @@ export const specialistResponsesSchema = z.preprocess(
 // --- new consult (final submission) -------------------------------------------------------------------
 
 export const newConsultSchema = z.object({
-  specialty: z
-    .string({ error: 'Please select a specialty' })
-    .trim()
-    .min(1, { error: 'Please select a specialty' })
-    .max(100),
+  // One of the known specialties, exactly (prices and assignment depend on it: issue 21 item 1(d)).
+  specialty: z.enum(SPECIALTIES, { error: 'Please select a specialty' }),
   species: z.enum(SPECIES, { error: 'Please select a species' }),
   patientName: requiredText('Patient name is required', 2, 'Patient name must be at least 2 characters'),
   familyLastName: requiredText('Family name is required', 2, 'Family name must be at least 2 characters'),
@@ -170,7 +167,7 @@ export type ConsultSubmissionInput = z.infer<typeof consultSubmissionSchema>;
 const optionalText = (max: number) => z.preprocess(emptyToUndefined, text().trim().max(max).optional());
 
 export const draftSchema = z.object({
-  specialty: optionalText(100),
+  specialty: z.preprocess(emptyToUndefined, z.enum(SPECIALTIES, { error: 'Please select a specialty' }).optional()),
   species: z.preprocess(emptyToUndefined, z.enum(SPECIES, { error: 'Please select a species' }).optional()),
   patientName: optionalText(200),
   familyLastName: optionalText(200),

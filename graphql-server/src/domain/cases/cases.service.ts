@@ -30,12 +30,14 @@ import {
   startOfWeek,
 } from './cases.rules';
 import { type CaseWithRelations, caseViewInclude } from './cases.view';
+import { consultColumns, planSubmission } from './consult-submission';
 import { assertMaxFileBytes, type IncomingFile, keySegment, type MultipartIntake, UPLOAD_LIMITS } from './files';
+import { assertChoosableSpecialist } from './specialist-choice';
 
 export type DbOrTx = Db | Prisma.TransactionClient;
 
 /** A succeeded payment as the activation rule needs it. */
-export type PaymentForActivation = Pick<Payment, 'id' | 'providerPaymentIntentId' | 'totalAmount' | 'promotionCodeId'>;
+export type PaymentForActivation = Payment;
 
 export interface CasesServiceDeps {
   db: Db;
@@ -56,6 +58,8 @@ export interface ActivateCaseInput {
   paymentIntentId: string;
   /** Amount paid, in cents. */
   amount: number;
+  /** The version the payment was verified against: a case changed since then is not activated. */
+  version?: number;
 }
 
 export interface ActivationResult {
@@ -120,7 +124,7 @@ export function searchWhere(search: string | undefined): Prisma.CaseWhereInput {
 /** Moves an unpaid case to pending; the payments module calls this inside its own transaction. */
 export async function activateCase(tx: DbOrTx, input: ActivateCaseInput): Promise<ActivationResult> {
   const moved = await tx.case.updateMany({
-    where: { id: input.caseId, status: 'pending_payment' },
+    where: { id: input.caseId, status: 'pending_payment', ...(input.version ? { version: input.version } : {}) },
     data: {
       status: 'pending',
       isPaid: true,
@@ -170,16 +174,6 @@ export function createCasesService(deps: CasesServiceDeps) {
     const kase = await findCase(ref);
     if (!canReadCase(who, kase)) throw forbidden(CASE_READ_DENIED);
     return kase;
-  }
-
-  /** The specialist a consult or revisit is assigned to: an approved specialist account. */
-  async function assignableSpecialist(id: number, field: string) {
-    const specialist = await db.user.findUnique({
-      where: { id },
-      select: { id: true, role: true, approved: true, specialty: true },
-    });
-    if (specialist?.role !== 'SPECIALIST' || !specialist.approved) throw badInput('Please select a specialist', field);
-    return specialist;
   }
 
   /**
@@ -375,43 +369,26 @@ export function createCasesService(deps: CasesServiceDeps) {
 
     /**
      * SPEC §7 POST /api/cases, the final submission of a consult. The case is the one paid for (the
-     * payment names it), else the veterinarian's draft or unpaid case named by caseId, else a new one.
-     * It is activated only when a succeeded payment of this veterinarian is found; otherwise it stays
-     * pending_payment until the payments module activates it.
+     * payment names it), else the veterinarian's draft or unpaid case named by caseId, else a new one
+     * (consult-submission.ts decides, and what a paid case may still take). It is activated only by a
+     * succeeded payment of this veterinarian that settlement verifies against the case as written.
      */
     async submitConsult(actor: Actor | null, intake: MultipartIntake): Promise<CaseWithRelations> {
       const who = requireActor(actor);
       assertVeterinarian(who);
       const data = parseInput(consultSubmissionSchema, intake.fields);
-      const specialist = await assignableSpecialist(data.specificSpecialistId, 'specificSpecialistId');
+      await assertChoosableSpecialist(db, data.specificSpecialistId, data.specialty);
       const payment = await paymentFor(who, data.paymentIntentId);
-      let target: Case | null = null;
-      if (payment) target = await db.case.findUnique({ where: { id: payment.caseId } });
-      else if (data.caseId) target = await db.case.findUnique({ where: caseWhere(data.caseId) });
-      if (target && target.vetId !== who.id) throw forbidden('You can only submit your own consults');
-      if (target && !['draft', 'pending_payment', 'pending'].includes(target.status)) {
-        throw conflict('This consult has already been submitted');
+      const plan = await planSubmission(db, who, data, payment);
+      if (plan.mode === 'files') {
+        // A paid case is never rewritten: the submit that ends the payment flow only adds its files.
+        const { target } = plan;
+        await withStoredFiles(target.uuid, intake, 'input', who.id, (tx, rows) => createFileRows(tx, target.id, rows));
+        if (intake.files.length > 0) publish(target, 'file_added');
+        return findCase(target.id);
       }
-      const fields = {
-        specialty: data.specialty,
-        species: data.species,
-        patientName: data.patientName,
-        familyLastName: data.familyLastName,
-        contactEmail: data.contactEmail,
-        submittingDvm: data.submittingDvm,
-        dateOfBirth: data.dateOfBirth ?? null,
-        sex: data.sex,
-        breed: data.breed ?? null,
-        spayNeuterStatus: data.spayNeuterStatus ?? null,
-        age: data.age,
-        ageUnit: data.ageUnit,
-        clinicalSigns: data.clinicalSigns,
-        questions: data.questions,
-        specialistId: specialist.id,
-        termsAccepted: true,
-        nutritionComplex: data.nutritionComplex ?? false,
-        ...(data.specialistResponses ? { specialistResponses: data.specialistResponses } : {}),
-      };
+      const target = plan.mode === 'write' ? plan.target : null;
+      const fields = consultColumns(data, data.specificSpecialistId);
       const caseUuid = target?.uuid ?? randomUUID();
       let activated = false;
       const kase = await withStoredFiles(caseUuid, intake, 'input', who.id, async (tx, rows) => {
@@ -422,7 +399,7 @@ export function createCasesService(deps: CasesServiceDeps) {
             data: {
               ...fields,
               specialistResponses: fields.specialistResponses ?? Prisma.DbNull,
-              status: target.status === 'draft' ? 'pending_payment' : target.status,
+              status: 'pending_payment',
               version: { increment: 1 },
             },
           });
@@ -432,9 +409,8 @@ export function createCasesService(deps: CasesServiceDeps) {
           row = await tx.case.create({ data: { ...fields, uuid: caseUuid, vetId: who.id, status: 'pending_payment' } });
         }
         await createFileRows(tx, row.id, rows);
-        if (payment?.status === 'succeeded' && row.status === 'pending_payment') {
-          activated = (await deps.activateWithPayment(tx, payment, row.id)) !== null;
-        }
+        // Settlement verifies the payment against the case as just written, and refuses a mismatch.
+        if (payment?.status === 'succeeded') activated = (await deps.activateWithPayment(tx, payment, row.id)) !== null;
         return row;
       });
       publish(kase, activated ? 'activated' : intake.files.length > 0 ? 'file_added' : 'updated');
@@ -565,7 +541,7 @@ export function createCasesService(deps: CasesServiceDeps) {
       if (!original) throw notFound(CASE_NOT_FOUND);
       assertCanRevisit(who, original);
       const specialistId = data.specialistId ?? original.specialistId;
-      if (specialistId) await assignableSpecialist(specialistId, 'specialistId');
+      await assertChoosableSpecialist(db, specialistId, original.specialty, 'specialistId');
       const payment = await paymentFor(who, data.paymentIntentId);
       const baseUuid = original.baseUuid ?? original.uuid;
       const uuid = randomUUID();

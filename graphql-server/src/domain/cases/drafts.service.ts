@@ -13,6 +13,7 @@ import type { EventBus } from '../../lib/events';
 import { parseInput } from '../../lib/validation';
 import { assertVeterinarian } from './cases.rules';
 import { caseWhere, requireActor } from './cases.service';
+import { assertChoosableSpecialist } from './specialist-choice';
 
 // SPEC §4 "Draft sync" and §7 /api/consults/drafts. A draft is a case in status draft, owned by its
 // veterinarian. Updates carry the version they were based on; a save from an outdated version is
@@ -112,12 +113,10 @@ export function createDraftsService(deps: DraftsServiceDeps) {
     return kase;
   }
 
-  /** A specialist named on a draft must exist as a specialist (an empty choice is allowed). */
-  async function checkSpecialist(values: Partial<DraftValues>) {
-    const id = values.specificSpecialistId;
-    if (typeof id !== 'number' || id === 0) return;
-    const user = await db.user.findUnique({ where: { id }, select: { role: true } });
-    if (user?.role !== 'SPECIALIST') throw badInput('Please select a specialist', 'specificSpecialistId');
+  /** A specialist named on a draft is approved and holds its specialty (an empty choice is allowed). */
+  async function checkSpecialist(values: Partial<DraftValues>, current?: Case) {
+    const specialty = values.specialty !== undefined ? values.specialty : current?.specialty;
+    await assertChoosableSpecialist(db, values.specificSpecialistId, specialty as string | null | undefined);
   }
 
   /** The actor's own draft, or the reason they cannot have it. */
@@ -153,7 +152,7 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       const current = await ownDraft(actor, ref);
       const parsed = parseInput(draftUpdateSchema, raw);
       const values = sentFields(raw, parsed);
-      await checkSpecialist(values);
+      await checkSpecialist(values, current);
       const saved = await db.case.updateMany({
         where: { id: current.id, status: 'draft', version: parsed.version },
         data: { ...toColumns(values), version: { increment: 1 } },

@@ -24,7 +24,12 @@ export type CouponRefusal =
   | { reason: 'invalid'; message: string }
   | { reason: 'expired'; message: string }
   | { reason: 'exhausted'; message: string }
-  | { reason: 'minimum'; message: string };
+  | { reason: 'minimum'; message: string }
+  | { reason: 'currency'; message: string };
+
+/** A fixed-amount coupon is in one currency; a clinic paying in another is told which. */
+export const couponCurrencyMessage = (currency: string) =>
+  `This coupon can only be used for payments in ${currency.toUpperCase()}`;
 
 /** Why the coupon cannot be used on this amount (cents, before tax), or null when it can. */
 export function couponRefusal(
@@ -34,9 +39,9 @@ export function couponRefusal(
   now: Date,
 ): CouponRefusal | null {
   if (!coupon?.active) return { reason: 'invalid', message: COUPON_MESSAGES.invalid };
-  // A fixed amount in another currency cannot be applied to this price.
+  // A fixed amount in another currency cannot be applied to this price (no conversion is guessed).
   if (coupon.amountOff !== null && coupon.currency.toLowerCase() !== currency.toLowerCase()) {
-    return { reason: 'invalid', message: COUPON_MESSAGES.invalid };
+    return { reason: 'currency', message: couponCurrencyMessage(coupon.currency) };
   }
   if (coupon.percentOff === null && coupon.amountOff === null) {
     return { reason: 'invalid', message: COUPON_MESSAGES.invalid };

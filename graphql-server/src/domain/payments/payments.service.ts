@@ -13,29 +13,28 @@ import {
   testCardSchema,
 } from '@vetconsult/schema/payment';
 import type { Actor } from '../../context';
-import { type Case, type Payment, Prisma, type PromotionCode } from '../../generated/prisma/client';
+import { type Payment, Prisma, type PromotionCode } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
 import { badInput, conflict, DomainError, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
-import { isRevisit, NOT_AUTHORIZED_TO_REVISIT, REVISIT_NEEDS_REVIEWED } from '../cases/cases.rules';
-import { activateCase, type CasesService, caseWhere, type DbOrTx } from '../cases/cases.service';
+import { NOT_AUTHORIZED_TO_REVISIT, REVISIT_NEEDS_REVIEWED } from '../cases/cases.rules';
+import { type CasesService, caseWhere } from '../cases/cases.service';
 import { assertCouponUsable, couponDisplayName, normalizeCouponCode } from './coupons';
+import { changedTerms, type PricedTerms, paymentKind, pricedTermsOf, prospectiveRevisit } from './frozen-price';
 import type { PaymentProvider, ProviderIntent } from './payment-provider';
 import { WebhookSignatureError } from './payment-provider';
-import { baseAmount, type Fees, type PriceBreakdown, priceConsultation } from './pricing';
+import { baseAmount, clinicCurrency, type Fees, feesFor, type PriceBreakdown, priceConsultation } from './pricing';
+import { assertActivatable, createSettlement, FREE_PREFIX } from './settlement';
 import type { TaxOptions } from './tax';
 
-// SPEC §7 "/api/payment/*", §4 "Consultation form client flow" and "Coupon": the payment use cases.
-//
-// Exactly-once activation: a payment activates its case in one transaction that first claims the
-// Payment row (activatedAt null -> now, a conditional update), then counts the coupon redemption and
-// moves the case pending_payment -> pending (cases.service activateCase). Whoever comes first — the
-// confirm call, the webhook, or the test provider's card confirmation — wins the claim; the others find
-// it taken and change nothing. Webhook event ids are recorded in the same transaction, so a replayed
-// event is acknowledged and ignored.
+export { activateWithPayment, FREE_PREFIX } from './settlement';
 
-export const FREE_PREFIX = `${FREE_CONSULTATION}:`;
+// SPEC §7 "/api/payment/*", §4 "Consultation form client flow" and "Coupon": the payment use cases.
+// An intent prices the case as it is and freezes what was priced (frozen-price.ts); activation, exactly
+// once and verified against the case, is settlement.ts. Webhook event ids are recorded in the
+// activation's transaction, so a replayed event is acknowledged and ignored.
+
 const PLACEHOLDER_PREFIX = 'pending:';
 const PAYMENT_NOT_FOUND = 'Payment not found';
 const NOT_YOUR_CASE = 'You can only pay for your own cases';
@@ -67,6 +66,8 @@ export interface PaymentIntentView {
   taxRate: number;
   totalAmount: number;
   currency: string;
+  /** One line per tax charged ({ name, rate: percent, amount: cents }); empty where none applies. */
+  taxLines: Array<{ name: string; rate: number; amount: number }>;
   isCanadian: boolean;
   province: string | null;
   /** Tax is computed here (tax.ts), not by Stripe Tax. */
@@ -85,55 +86,13 @@ export interface TestCardResult {
   activated?: boolean;
 }
 
-/** The result of settling a succeeded payment. */
-type Settlement =
-  | { outcome: 'activated'; kase: Case }
-  | { outcome: 'already_activated' }
-  | { outcome: 'awaiting_revisit' }
-  | { outcome: 'refused'; reason: string };
-
-class ActivationRefused extends Error {}
-
-/**
- * Activates a case with a succeeded payment inside the caller's transaction: claims the payment
- * (activatedAt), counts the coupon redemption, and moves the case to pending. Returns null when the
- * payment was already used; throws ActivationRefused (rolling the transaction back) when the case is
- * not awaiting payment. Exported so that the cases module can activate with the very same rule.
- */
-export async function activateWithPayment(
-  tx: DbOrTx,
-  payment: Pick<Payment, 'id' | 'providerPaymentIntentId' | 'totalAmount' | 'promotionCodeId'>,
-  caseId: number,
-  now: Date = new Date(),
-): Promise<Case | null> {
-  const claim = await tx.payment.updateMany({
-    where: { id: payment.id, activatedAt: null },
-    data: { activatedAt: now, status: 'succeeded', failureCode: null, failureMessage: null, caseId },
-  });
-  if (claim.count !== 1) return null;
-  if (payment.promotionCodeId !== null) {
-    await tx.promotionCode.update({
-      where: { id: payment.promotionCodeId },
-      data: { timesRedeemed: { increment: 1 } },
-    });
-  }
-  const result = await activateCase(tx, {
-    caseId,
-    paymentIntentId: payment.providerPaymentIntentId,
-    amount: payment.totalAmount,
-  });
-  if (!result.activated || !result.kase) {
-    throw new ActivationRefused(`case ${caseId} is ${result.kase?.status ?? 'missing'}, not pending_payment`);
-  }
-  return result.kase;
-}
-
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, logger, provider, fees } = deps;
   const now = deps.now ?? (() => new Date());
+  const { settle, recordEvent } = createSettlement({ db, logger, fees, cases: deps.cases, now });
 
   function requireVet(actor: Actor | null): Actor {
     if (!actor) throw unauthenticated();
@@ -153,14 +112,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     });
     if (!kase) throw notFound('Case not found');
     if (kase.vetId !== actor.id) throw forbidden(requested === 'revisit' ? NOT_AUTHORIZED_TO_REVISIT : NOT_YOUR_CASE);
+    const currency = clinicCurrency(fees, kase.vet.clinicAddress);
     if (kase.status === 'pending_payment') {
-      return { kase, type: (isRevisit(kase) ? 'revisit' : 'consultation') as PaymentTypeValue };
+      const terms = pricedTermsOf({ kase, currency });
+      return { kase, terms, type: paymentKind(terms) };
     }
     // A revisit is paid before it exists: the payment names the reviewed case being reopened, and the
     // revisit created with it (POST /api/cases/revisit) is activated by it.
     if (requested === 'revisit') {
       if (kase.status !== 'reviewed') throw conflict(REVISIT_NEEDS_REVIEWED);
-      return { kase, type: 'revisit' as PaymentTypeValue };
+      const terms = pricedTermsOf({ kase: prospectiveRevisit(kase), currency });
+      return { kase, terms, type: paymentKind(terms) };
     }
     if (kase.status === 'draft') throw conflict('Please continue to payment from the consultation form first');
     throw conflict('This case has already been paid');
@@ -184,6 +146,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       taxRate: price.taxRate,
       totalAmount: price.totalAmount,
       currency: price.currency,
+      taxLines: price.taxComponents,
       isCanadian: price.isCanadian,
       province: price.province,
       automaticTax: false,
@@ -191,25 +154,6 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       couponCode: coupon?.code ?? null,
       couponName: coupon ? couponDisplayName(coupon) : null,
       free: clientSecret === FREE_CONSULTATION,
-    };
-  }
-
-  /** Reads formData (object or JSON text) for the two facts that can raise the price. */
-  function formFacts(formData: unknown): { specialty?: string; nutritionComplex?: boolean } {
-    let value = formData;
-    if (typeof value === 'string') {
-      try {
-        value = JSON.parse(value);
-      } catch {
-        throw badInput('formData must be JSON', 'formData');
-      }
-    }
-    if (!value || typeof value !== 'object') return {};
-    const record = value as Record<string, unknown>;
-    const complex = record.nutritionComplex;
-    return {
-      specialty: typeof record.specialty === 'string' ? record.specialty : undefined,
-      nutritionComplex: complex === true || complex === 'true',
     };
   }
 
@@ -223,62 +167,6 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       } catch (error) {
         logger.warn({ err: error, paymentId: stale.id }, 'could not cancel a superseded payment intent');
       }
-    }
-  }
-
-  /** Applies a succeeded payment: activation (exactly once), or for an unborn revisit, readiness. */
-  async function settle(payment: Payment, event?: { id: string; type: string }): Promise<Settlement> {
-    const kase = await db.case.findUnique({ where: { id: payment.caseId } });
-    let target: Case | null = kase?.status === 'pending_payment' ? kase : null;
-    if (!target && payment.type === 'revisit' && kase?.status === 'reviewed') {
-      // Paid before the revisit was created. If the revisit already waits for payment, it is the one
-      // paid for; otherwise POST /api/cases/revisit activates it with this payment later.
-      target = await db.case.findFirst({
-        where: { originalCaseId: kase.id, vetId: payment.userId, status: 'pending_payment' },
-        orderBy: { createdAt: 'desc' },
-      });
-      if (!target) {
-        await db.$transaction(async (tx) => {
-          if (event) await tx.webhookEvent.create({ data: { id: event.id, type: event.type } });
-          await tx.payment.updateMany({
-            where: { id: payment.id, activatedAt: null, status: { not: 'succeeded' } },
-            data: { status: 'succeeded', failureCode: null, failureMessage: null },
-          });
-        });
-        return { outcome: 'awaiting_revisit' };
-      }
-    }
-    try {
-      const activated = await db.$transaction(async (tx) => {
-        if (event) await tx.webhookEvent.create({ data: { id: event.id, type: event.type } });
-        if (!target) throw new ActivationRefused(`case ${payment.caseId} is not awaiting payment`);
-        return activateWithPayment(tx, payment, target.id, now());
-      });
-      if (!activated) return { outcome: 'already_activated' };
-      deps.cases.caseActivated(activated);
-      logger.info({ paymentId: payment.id, caseId: activated.id }, 'case activated by payment');
-      return { outcome: 'activated', kase: activated };
-    } catch (error) {
-      if (!(error instanceof ActivationRefused)) throw error;
-      // The money moved but the case cannot take it (already active, or gone): keep the truth on the
-      // payment, remember the event, and tell the caller.
-      await db.payment.updateMany({
-        where: { id: payment.id, activatedAt: null },
-        data: { status: 'succeeded', failureCode: 'activation_failed', failureMessage: error.message },
-      });
-      const current = await db.payment.findUnique({ where: { id: payment.id }, select: { activatedAt: true } });
-      if (current?.activatedAt) return { outcome: 'already_activated' };
-      if (event) await recordEvent(event);
-      logger.error({ paymentId: payment.id, reason: error.message }, 'payment succeeded but case activation failed');
-      return { outcome: 'refused', reason: error.message };
-    }
-  }
-
-  async function recordEvent(event: { id: string; type: string }) {
-    try {
-      await db.webhookEvent.create({ data: { id: event.id, type: event.type } });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
     }
   }
 
@@ -323,18 +211,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async createPaymentIntent(actor: Actor | null, raw: unknown): Promise<PaymentIntentView> {
       const who = requireVet(actor);
       const input = parseInput(createPaymentIntentSchema, raw);
-      const { kase, type } = await caseToPay(who, input.caseId, input.type);
-      const form = type === 'consultation' ? formFacts(input.formData) : {};
-      const specialty = [kase.specialty, form.specialty].some((s) => s?.toLowerCase() === 'nutrition')
-        ? 'Nutrition'
-        : kase.specialty;
-      // Either the case or the form choosing the complex formulation charges it: never less than owed.
-      const nutritionComplex = type === 'consultation' && (kase.nutritionComplex || form.nutritionComplex === true);
+      // The price is the case's as it is saved (formData is not read: the form saves the draft first).
+      const { kase, type, terms } = await caseToPay(who, input.caseId, input.type);
+      const specialty = kase.specialty;
+      const nutritionComplex = terms.nutritionComplex;
       let coupon: PromotionCode | null = null;
       if (input.couponCode) {
         coupon = await findCoupon(input.couponCode);
-        const base = baseAmount(fees, { type, specialty, nutritionComplex });
-        assertCouponUsable(coupon, base, fees.currency, now());
+        const base = baseAmount(feesFor(fees, terms.currency), { type, specialty, nutritionComplex });
+        assertCouponUsable(coupon, base, terms.currency, now());
       }
       const price = priceConsultation(
         fees,
@@ -359,7 +244,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           p.type === type &&
           p.totalAmount === price.totalAmount &&
           p.promotionCodeId === (coupon?.id ?? null) &&
-          p.originalAmount === price.originalAmount,
+          p.originalAmount === price.originalAmount &&
+          p.currency === price.currency &&
+          changedTerms(p.pricedTerms, terms).length === 0,
       );
       if (same) {
         if (same.providerPaymentIntentId.startsWith(FREE_PREFIX)) {
@@ -388,6 +275,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         isCanadian: price.isCanadian,
         promotionCodeId: coupon?.id ?? null,
         couponCode: coupon?.code ?? null,
+        pricedTerms: terms satisfies PricedTerms,
+        taxLines: price.taxComponents,
       };
       let view: PaymentIntentView;
       if (price.totalAmount === 0) {
@@ -448,10 +337,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         nutritionComplex = type === 'consultation' && paid.kase.nutritionComplex;
       }
       const coupon = await findCoupon(input.couponCode);
-      const base = baseAmount(fees, { type, specialty, nutritionComplex });
-      assertCouponUsable(coupon, base, fees.currency, now());
+      const clinic = await db.user.findUnique({ where: { id: who.id }, select: { clinicAddress: true } });
+      const clinicAddress = clinic?.clinicAddress ?? null;
+      const currency = clinicCurrency(fees, clinicAddress);
+      const base = baseAmount(feesFor(fees, currency), { type, specialty, nutritionComplex });
+      assertCouponUsable(coupon, base, currency, now());
       if (!coupon) throw badInput(COUPON_MESSAGES.invalid, 'couponCode');
-      const price = priceConsultation(fees, { type, specialty, nutritionComplex, coupon, clinicAddress: null });
+      const price = priceConsultation(fees, { type, specialty, nutritionComplex, coupon, clinicAddress });
       return { discountAmount: price.discountAmount, couponName: couponDisplayName(coupon), couponCode: coupon.code };
     },
 
@@ -480,7 +372,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         if (intent.status !== 'succeeded') throw failureOf(intent);
       }
       const result = await settle(payment);
-      if (result.outcome === 'refused') return { success: false, message: PAYMENT_MESSAGES.activationFailed };
+      if (result.outcome === 'refused') return { success: false, message: result.message };
       return { success: true, ...(result.outcome === 'activated' ? { caseUuid: result.kase.uuid } : {}) };
     },
 
@@ -495,6 +387,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (payment.providerPaymentIntentId.startsWith(FREE_PREFIX)) {
         throw badInput('This consultation is free: no card is needed', 'paymentIntentId');
       }
+      // Refuse before charging when the case changed since it was priced (the intent is then void).
+      await assertActivatable(db, payment, fees).catch(async (error) => {
+        if (payment.activatedAt === null) await cancelSuperseded([payment]);
+        throw error;
+      });
       const intent = await provider.confirmCard(payment.providerPaymentIntentId, input, now());
       if (intent.status !== 'succeeded') {
         const error = intent.lastError;

@@ -1,17 +1,38 @@
+import { addressRegion } from '@vetconsult/schema/address';
 import type { PaymentTypeValue } from '@vetconsult/schema/payment';
 import { type CouponRule, couponDiscount } from './coupons';
-import { type TaxOptions, type TaxResult, taxForAddress } from './tax';
+import { type TaxOptions, type TaxResult, taxForRegion } from './tax';
 
 // The price of a consultation, in cents: base fee (+$75 for a Nutrition complex formulation), minus the
 // coupon, plus tax on the discounted amount. Pure: fees come from config, the rest from arguments.
+// Issue 22 item 7: the price is in the clinic's currency (CAD in Canada, USD in the US, the configured
+// default otherwise), with that currency's fees.
 
 /** SPEC §2/§9: a complex Nutrition formulation adds $75 (plus taxes). */
 export const NUTRITION_COMPLEX_FEE_CENTS = 7500;
 
-export interface Fees {
+export interface CurrencyFees {
   consultFeeCents: number;
   revisitFeeCents: number;
+}
+
+export interface Fees extends CurrencyFees {
+  /** The default currency (clinics whose country cannot be read) and its fees above. */
   currency: string;
+  /** Fees per currency (lower case); a currency not listed uses the default fees. */
+  byCurrency?: Readonly<Record<string, CurrencyFees>>;
+}
+
+/** The currency of a clinic's country. */
+const COUNTRY_CURRENCY: Readonly<Record<string, string>> = { CA: 'cad', US: 'usd' };
+
+export function clinicCurrency(fees: Fees, clinicAddress: string | null | undefined): string {
+  const region = addressRegion(clinicAddress);
+  return (region && COUNTRY_CURRENCY[region.country]) ?? fees.currency.toLowerCase();
+}
+
+export function feesFor(fees: Fees, currency: string): CurrencyFees {
+  return fees.byCurrency?.[currency.toLowerCase()] ?? fees;
 }
 
 export interface PriceInput {
@@ -36,23 +57,30 @@ export interface PriceBreakdown {
   totalAmount: number;
   province: string | null;
   isCanadian: boolean;
+  /** One line per tax charged; empty where no tax applies (never a 0% line). */
   taxComponents: TaxResult['components'];
 }
 
-/** The fee before any coupon. */
-export function baseAmount(fees: Fees, input: Pick<PriceInput, 'type' | 'specialty' | 'nutritionComplex'>): number {
+/** The fee before any coupon, in the fees' currency (pass feesFor(fees, currency) for another one). */
+export function baseAmount(
+  fees: CurrencyFees,
+  input: Pick<PriceInput, 'type' | 'specialty' | 'nutritionComplex'>,
+): number {
   if (input.type === 'revisit') return fees.revisitFeeCents;
-  const complex = input.nutritionComplex === true && (input.specialty ?? '').toLowerCase() === 'nutrition';
+  const complex = input.nutritionComplex === true && input.specialty === 'Nutrition';
   return fees.consultFeeCents + (complex ? NUTRITION_COMPLEX_FEE_CENTS : 0);
 }
 
 export function priceConsultation(fees: Fees, input: PriceInput, taxOptions: TaxOptions = {}): PriceBreakdown {
-  const originalAmount = baseAmount(fees, input);
+  const currency = clinicCurrency(fees, input.clinicAddress);
+  const originalAmount = baseAmount(feesFor(fees, currency), input);
   const discountAmount = input.coupon ? couponDiscount(input.coupon, originalAmount) : 0;
   const subtotalAmount = originalAmount - discountAmount;
-  const tax = taxForAddress(subtotalAmount, input.clinicAddress, taxOptions);
+  const tax = taxForRegion(subtotalAmount, addressRegion(input.clinicAddress), taxOptions);
+  // A tax of 0% is no tax: the breakdown lists none.
+  const components = tax.components.filter((c) => c.rate > 0);
   return {
-    currency: fees.currency,
+    currency,
     originalAmount,
     discountAmount,
     subtotalAmount,
@@ -61,6 +89,6 @@ export function priceConsultation(fees: Fees, input: PriceInput, taxOptions: Tax
     totalAmount: subtotalAmount + tax.taxAmount,
     province: tax.province,
     isCanadian: tax.isCanadian,
-    taxComponents: tax.components,
+    taxComponents: components,
   };
 }

@@ -1,6 +1,6 @@
 import { CASE_STATUS_FILTERS } from '@vetconsult/schema/consult';
 import { CASE_STATUS_LABELS, CASE_STATUSES } from '@vetconsult/schema/values';
-import { caseLabel, caseTitle, displayId, isRevisit, shortId } from '../../domain/cases/cases.rules';
+import { canReadCase, caseLabel, caseTitle, displayId, isRevisit, shortId } from '../../domain/cases/cases.rules';
 import { fileDownloadPath } from '../../domain/cases/cases.view';
 import { fieldsOnly } from '../../domain/cases/files';
 import { builder } from '../builder';
@@ -34,6 +34,10 @@ builder.prismaObject('CaseFile', {
 });
 
 builder.prismaObject('Case', {
+  // Wherever a case is reached (root field, list, relation, subscription), the same read rule as the
+  // root `case` field (cases.rules.ts canReadCase, issue 21 item 5). Relations that may point at a case
+  // the reader cannot read resolve to null first (originalCase below), so this is the last line.
+  authScopes: (kase, ctx) => ctx.actor !== null && canReadCase(ctx.actor, kase),
   fields: (t) => ({
     id: t.exposeInt('id'),
     uuid: t.exposeString('uuid'),
@@ -87,7 +91,16 @@ builder.prismaObject('Case', {
     reviewedAt: t.expose('reviewedAt', { type: 'DateTime', nullable: true }),
     vet: t.relation('vet'),
     specialist: t.relation('specialist', { nullable: true }),
-    originalCase: t.relation('originalCase', { nullable: true }),
+    originalCase: t.relation('originalCase', {
+      nullable: true,
+      description:
+        'The case this revisit reopens, when the reader may read it (its veterinarian, the administrator, or its own assigned specialist); null otherwise.',
+      resolve: async (query, kase, _args, ctx) => {
+        if (kase.originalCaseId === null || ctx.actor === null) return null;
+        const original = await ctx.db.case.findUnique({ ...query, where: { id: kase.originalCaseId } });
+        return original && canReadCase(ctx.actor, original) ? original : null;
+      },
+    }),
     files: t.relation('files', {
       args: { category: t.arg({ type: FileCategoryEnum }) },
       query: (args) => ({

@@ -8,6 +8,24 @@ const PaymentStatusEnum = builder.enumType('PaymentStatus', {
   values: ['requires_payment_method', 'processing', 'succeeded', 'failed', 'canceled'] as const,
 });
 
+interface TaxLine {
+  name: string;
+  rate: number;
+  amount: number;
+}
+
+const TaxLineType = builder.objectRef<TaxLine>('TaxLine').implement({
+  description: 'One tax charged (GST, HST, PST, RST, QST or a configured sales tax).',
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    rate: t.exposeFloat('rate', { description: 'Percent, e.g. 13 or 9.975' }),
+    amount: t.exposeInt('amount', { description: 'Cents' }),
+  }),
+});
+
+/** Tax lines stored on a payment (JSON); none where no tax applies. */
+const storedTaxLines = (value: unknown): TaxLine[] => (Array.isArray(value) ? (value as TaxLine[]) : []);
+
 /** A payment record: readable by the veterinarian who paid and by the administrator. */
 builder.prismaObject('Payment', {
   authScopes: (payment, ctx) => ctx.actor !== null && (ctx.actor.role === 'ADMIN' || ctx.actor.id === payment.userId),
@@ -22,10 +40,21 @@ builder.prismaObject('Payment', {
     discountAmount: t.exposeInt('discountAmount'),
     taxRate: t.exposeFloat('taxRate', { description: 'Percent, e.g. 13 or 14.975' }),
     taxAmount: t.exposeInt('taxAmount'),
+    taxLines: t.field({
+      type: [TaxLineType],
+      description: 'The taxes charged; empty where none applies',
+      select: { taxLines: true },
+      resolve: (payment) => storedTaxLines(payment.taxLines),
+    }),
     totalAmount: t.exposeInt('totalAmount'),
     province: t.exposeString('province', { nullable: true }),
     isCanadian: t.exposeBoolean('isCanadian'),
     couponCode: t.exposeString('couponCode', { nullable: true }),
+    refundDueAmount: t.exposeInt('refundDueAmount', {
+      nullable: true,
+      description: 'Cents captured for an activation that was refused, to be refunded',
+    }),
+    refundReason: t.exposeString('refundReason', { nullable: true }),
     failureCode: t.exposeString('failureCode', { nullable: true }),
     failureMessage: t.exposeString('failureMessage', { nullable: true }),
     activatedAt: t.expose('activatedAt', { type: 'DateTime', nullable: true }),
@@ -48,8 +77,13 @@ const PaymentIntentType = builder.objectRef<PaymentIntentView>('PaymentIntent').
     taxAmount: t.exposeInt('taxAmount'),
     taxIncluded: t.exposeBoolean('taxIncluded'),
     taxRate: t.exposeFloat('taxRate'),
+    taxLines: t.field({
+      type: [TaxLineType],
+      description: 'One line per tax charged; empty where no tax applies (e.g. US clinics)',
+      resolve: (intent) => intent.taxLines,
+    }),
     totalAmount: t.exposeInt('totalAmount'),
-    currency: t.exposeString('currency'),
+    currency: t.exposeString('currency', { description: "The clinic's currency: cad (Canada) or usd (US)" }),
     isCanadian: t.exposeBoolean('isCanadian'),
     province: t.exposeString('province', { nullable: true }),
     automaticTax: t.exposeBoolean('automaticTax'),
