@@ -2,11 +2,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { graphqlDocuments } from './graphql-documents-plugin';
+import { precompress } from './precompress-plugin';
 
 const SERVER = 'http://127.0.0.1:4000';
 
 export default defineConfig({
-  plugins: [graphqlDocuments(), react(), tailwindcss()],
+  plugins: [graphqlDocuments(), react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -18,5 +19,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which chunks each route loads (npm run bench:web, the bundle budget test).
+    manifest: true,
   },
 });

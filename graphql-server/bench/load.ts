@@ -19,7 +19,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -154,11 +154,14 @@ async function measure(
   options: { method: 'GET' | 'POST'; body?: string; headers: Record<string, string> },
   countStatements: () => number | Promise<number> = () => statements,
 ) {
-  // Warm up (connections, plan cache), then measure.
-  await autocannon({ url, ...options, connections: 4, amount: 200 });
-  const before = await countStatements();
+  // Warm up (connections, plan cache), then measure. SQL per request is counted over the warm-up's fixed
+  // number of requests, which all complete: at the end of a timed run, requests still in flight have sent
+  // statements that no finished request accounts for (which inflated the ratio at low req/s).
+  const WARM_UP = 200;
+  const beforeWarmUp = await countStatements();
+  await autocannon({ url, ...options, connections: 4, amount: WARM_UP });
+  const sent = (await countStatements()) - beforeWarmUp;
   const result = await autocannon({ url, ...options, connections: CONNECTIONS, duration: DURATION });
-  const sent = (await countStatements()) - before;
   const requests = result.requests.total;
   const non2xx = result.non2xx + result.errors;
   return {
@@ -167,7 +170,7 @@ async function measure(
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     // 'n/a' when the count could not be read (never a guess).
-    'SQL/request': requests && Number.isFinite(sent) ? Number((sent / requests).toFixed(2)) : 'n/a',
+    'SQL/request': Number.isFinite(sent) ? Number((sent / WARM_UP).toFixed(2)) : 'n/a',
     requests,
     'non-2xx': non2xx,
   };
@@ -367,7 +370,11 @@ try {
       'PostGraphile: no auth, raw columns, its own pg pool (PostGraphile 4.14.1 as the database owner, pool of 10 like ours, production mode, no query log; SQL counted in its process the same way)',
     );
   }
-  console.log('');
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
+  console.log(`load average before: ${load()}`);
   const rows = [
     await measure('GraphQL myCases(first: 100)', `${base}/graphql`, {
       method: 'POST',
@@ -396,6 +403,7 @@ try {
         ` (p99 ratio: ${(graphqlRow['p99 ms'] / postGraphileRow['p99 ms']).toFixed(2)})`,
     );
   }
+  console.log(`load average after: ${load()}`);
   if ('skipped' in comparison) console.log(`PostGraphile comparison: not run (${comparison.skipped})`);
   // autocannon drops its sockets at the deadline; let the handlers still running finish first.
   await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from './config';
 import type { Actor, Context } from './context';
@@ -29,6 +28,7 @@ import { registerHealthRoutes } from './rest/health.routes';
 import { registerPaymentRoutes } from './rest/payments.routes';
 import { registerPeopleRoutes } from './rest/people.routes';
 import { seedIfEmpty } from './scripts/seed-data';
+import { registerCompression, registerWebClient } from './serve-web';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -107,6 +107,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     indexHtmlPath: join(WEB_DIST, 'index.html'),
     graphiql: config.graphiql,
   });
+  await registerCompression(app);
   await app.register(fastifyCookie);
   // One multipart parser for the app: REST uploads and GraphQL multipart requests both use it.
   await app.register(fastifyMultipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10, fields: 100 } });
@@ -164,14 +165,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     registerCaseRoutes(api, { services });
   });
 
-  if (existsSync(WEB_DIST)) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
-    // The web client routes on its own: unknown non-API paths get its index.html.
-    app.get('/*', (request, reply) => {
-      if (request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Not found' });
-      return reply.sendFile('index.html');
-    });
-  }
+  if (existsSync(WEB_DIST)) await registerWebClient(app, WEB_DIST);
 
   return {
     app,

@@ -14,6 +14,7 @@ import type { EventBus } from '../lib/events';
 import type { Logger } from '../lib/logger';
 import type { Services } from '../services';
 import { createSharedSubscriptions, sharedSubscriptionKey } from './shared-subscriptions';
+import { createSocketActorCache } from './socket-actors';
 import type { YogaServerContext } from './yoga';
 
 // GraphQL over WebSocket (graphql-ws) on the same port and path as HTTP. Operations go through Yoga's
@@ -50,6 +51,10 @@ export function attachGraphqlWs(options: {
   // reset, a rejected application), on this instance or another, the socket is closed with 4401.
   const actors = new WeakMap<WebSocket, Actor>();
   const endedSessions = options.events.subscribe('sessions.ended');
+  const socketActors = createSocketActorCache({
+    lookup: (token) => options.services.auth.actorFromSession(token),
+    events: options.events,
+  });
   void (async () => {
     for await (const ended of endedSessions) {
       for (const socket of wss.clients) {
@@ -69,7 +74,7 @@ export function attachGraphqlWs(options: {
         if (options.isCrossSite?.(ctx.extra.request.headers)) return false;
         const token = readSessionToken(ctx.extra.request.headers.cookie);
         ctx.extra.sessionToken = token;
-        ctx.extra.actor = await options.services.auth.actorFromSession(token);
+        ctx.extra.actor = await socketActors.actorOf(token);
         if (ctx.extra.actor) actors.set(ctx.extra.socket, ctx.extra.actor);
         return true;
       },
@@ -134,6 +139,7 @@ export function attachGraphqlWs(options: {
     /** Says "going away" (1001) to every client and waits for them to close their end. */
     async close() {
       await endedSessions.return?.();
+      await socketActors.close();
       await disposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -56,45 +56,104 @@ export type EventTopic = keyof EventMap;
 export type EventTransportTarget = Pick<EventTarget, 'addEventListener' | 'dispatchEvent'>;
 
 /**
+ * The keys an event names, under which its possible recipients are indexed: the users it concerns, its
+ * case and its specialty. A subscriber registers under one key (or none: it sees every event of the
+ * topic, e.g. an administrator); the key only narrows who is asked, the subscriber's filter (the read
+ * rule of domain/realtime) stays the final word.
+ */
+export const routeKeys = {
+  user: (id: number) => `user:${id}`,
+  case: (uuid: string) => `case:${uuid}`,
+  specialty: (specialty: string) => `specialty:${specialty}`,
+};
+
+const eventKeys: { [T in EventTopic]: (payload: EventMap[T][0]) => string[] } = {
+  'case.changed': (event) => {
+    const keys = [routeKeys.user(event.vetId), routeKeys.case(event.uuid)];
+    if (event.specialistId !== null) keys.push(routeKeys.user(event.specialistId));
+    if (event.specialty !== null) keys.push(routeKeys.specialty(event.specialty));
+    return keys;
+  },
+  'draft.saved': (event) => [routeKeys.user(event.vetId), routeKeys.case(event.uuid)],
+  'specialist.changed': (event) => [routeKeys.user(event.specialistId)],
+  'sessions.ended': (event) => [routeKeys.user(event.userId)],
+};
+
+type Deliver = (payload: unknown) => void;
+
+/** Subscribers of one topic: those indexed by a key, and those that see every event. */
+interface TopicSubscribers {
+  byKey: Map<string, Set<Deliver>>;
+  everyEvent: Set<Deliver>;
+  size: number;
+}
+
+/**
  * The bus listens to the transport once per topic and fans each event out to its subscribers in this
- * process, handing every subscriber the same payload object. A subscriber's filter runs before anything
- * is queued, so an event it may not see costs one function call, and each delivery is one queue push
- * (no promise chain per operator).
+ * process, handing every subscriber the same payload object. Subscribers are indexed by the key they
+ * registered under, so an event asks only the filters of its possible recipients (the users, case and
+ * specialty it names, and the subscribers without a key): its cost does not grow with everyone
+ * connected. A filter runs before anything is queued, and each delivery is one queue push.
  */
 export function createEventBus(options: { eventTarget?: EventTransportTarget } = {}) {
   const target: EventTransportTarget = options.eventTarget ?? new EventTarget();
-  const subscribers = new Map<EventTopic, Set<(payload: unknown) => void>>();
+  const topics = new Map<EventTopic, TopicSubscribers>();
 
-  function listen(topic: EventTopic, deliver: (payload: unknown) => void) {
-    let set = subscribers.get(topic);
-    if (!set) {
-      const created = new Set<(payload: unknown) => void>();
-      set = created;
-      subscribers.set(topic, created);
+  function listen(topic: EventTopic, key: string | undefined, deliver: Deliver) {
+    let subscribers = topics.get(topic);
+    if (!subscribers) {
+      const created: TopicSubscribers = { byKey: new Map(), everyEvent: new Set(), size: 0 };
+      subscribers = created;
+      topics.set(topic, created);
+      const keysOf = eventKeys[topic] as (payload: unknown) => string[];
       // Topics are few and fixed: this listener stays for the life of the process.
       target.addEventListener(topic, (event) => {
         const payload = (event as CustomEvent).detail;
-        for (const subscriber of created) subscriber(payload);
+        // Each subscriber is in one set and the keys are distinct, so none is offered an event twice.
+        for (const subscriber of created.everyEvent) subscriber(payload);
+        for (const key of new Set(keysOf(payload))) {
+          const set = created.byKey.get(key);
+          if (set) for (const subscriber of set) subscriber(payload);
+        }
       });
     }
+    const topicSubscribers = subscribers;
+    let set: Set<Deliver>;
+    if (key === undefined) {
+      set = topicSubscribers.everyEvent;
+    } else {
+      set = topicSubscribers.byKey.get(key) ?? new Set();
+      topicSubscribers.byKey.set(key, set);
+    }
     set.add(deliver);
-    return () => set.delete(deliver);
+    topicSubscribers.size++;
+    return () => {
+      if (!set.delete(deliver)) return;
+      topicSubscribers.size--;
+      if (key !== undefined && set.size === 0 && topicSubscribers.byKey.get(key) === set) {
+        topicSubscribers.byKey.delete(key);
+      }
+    };
   }
 
   return {
     publish<T extends EventTopic>(topic: T, payload: EventMap[T][0]) {
       target.dispatchEvent(new CustomEvent(topic, { detail: payload }));
     },
-    /** The events of `topic` that pass `accept`, in order, until the consumer returns. */
+    /**
+     * The events of `topic` that pass `accept`, in order, until the consumer returns. With `key` (one of
+     * `routeKeys`), only events naming that key are offered to `accept`; without it, every event is.
+     */
     subscribe<T extends EventTopic>(
       topic: T,
       accept: (payload: EventMap[T][0]) => boolean = () => true,
+      key?: string,
     ): AsyncIterableIterator<EventMap[T][0]> {
       type Payload = EventMap[T][0];
       // Measured where the event reaches this subscriber (payloads carry their commit time).
       const delivery = eventDeliverySeconds.labels({ topic });
       const subscriber = createPushQueue<Payload>(() => unlisten());
-      const unlisten = listen(topic, (raw) => {
+      const unlisten = listen(topic, key, (raw) => {
         const payload = raw as Payload;
         if (!accept(payload)) return;
         if (typeof payload.at === 'number') delivery.observe((Date.now() - payload.at) / 1000);
@@ -104,7 +163,7 @@ export function createEventBus(options: { eventTarget?: EventTransportTarget } =
     },
     /** Live subscribers in this process, by topic (for tests and diagnostics). */
     subscriberCount(topic: EventTopic): number {
-      return subscribers.get(topic)?.size ?? 0;
+      return topics.get(topic)?.size ?? 0;
     },
   };
 }

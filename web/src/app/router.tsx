@@ -1,12 +1,13 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { AppFrame } from '../components/layout/app-frame';
 import { PublicOnly, RequireAuth, RootRedirect, SpecialistsOnly } from './guards';
 import { RootLayout } from './root-layout';
 
-// The route table of SPEC §2. Every screen is its own chunk (React.lazy); guards and the frame are
-// in the entry so navigation between screens keeps the header.
+// The route table of SPEC §2. Every screen is its own chunk (React.lazy), and so is the signed-in frame
+// (header, sidebar, menus): the sign-in page loads neither. Guards are in the entry; the frame stays
+// mounted while its screens change, so navigation keeps the header.
 
+const AppFrame = lazy(() => import('../components/layout/app-frame').then((m) => ({ default: m.AppFrame })));
 const AuthRoute = lazy(() => import('./routes/auth'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));

@@ -1,10 +1,34 @@
 import type { Actor } from '../../context';
 import type { CaseStatus } from '../../generated/prisma/enums';
-import type { CaseChanged, DraftSaved, SessionsEnded } from '../../lib/events';
+import { type CaseChanged, type DraftSaved, routeKeys, type SessionsEnded } from '../../lib/events';
 import { canReadCase } from '../cases/cases.rules';
 
 // Who receives which event. Each rule mirrors the query a subscriber would otherwise poll, so a
 // subscriber never receives what it could not read through the queries.
+//
+// Beside each rule, the key the subscriber is indexed under in the event bus (lib/events.ts), so that an
+// event is offered only to its possible recipients. A key may only narrow: every event a rule accepts
+// names the subscriber's key (the rule still decides).
+
+/** A key no event names (no actor: no live updates; the scopes refuse it before this anyway). */
+const NOBODY = 'nobody';
+
+/**
+ * The key for receivesCaseEvent: a case names its veterinarian and its specialist, who are the only
+ * non-administrators who may read it; an administrator reads every case, so is offered every event.
+ */
+export function caseEventKey(actor: Actor | null): string | undefined {
+  if (actor === null) return NOBODY;
+  return actor.role === 'ADMIN' ? undefined : routeKeys.user(actor.id);
+}
+
+/** The key for receivesAvailableCaseEvent: the specialist the case is assigned to. */
+export function availableCaseEventKey(actor: Actor | null): string {
+  return actor === null ? NOBODY : routeKeys.user(actor.id);
+}
+
+/** The key for one case's events (caseUpdated) or one draft's (draftChanged). */
+export const oneCaseEventKey = (uuid: string): string => routeKeys.case(uuid);
 
 const facts = (event: CaseChanged) => ({
   vetId: event.vetId,

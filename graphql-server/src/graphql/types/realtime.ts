@@ -1,4 +1,7 @@
 import {
+  availableCaseEventKey,
+  caseEventKey,
+  oneCaseEventKey,
   receivesAvailableCaseEvent,
   receivesCaseEvent,
   receivesDraftEvent,
@@ -62,6 +65,7 @@ builder.subscriptionFields((t) => ({
       return ctx.events.subscribe(
         'case.changed',
         (event) => event.uuid === uuid && receivesCaseEvent(ctx.actor, event),
+        oneCaseEventKey(uuid),
       );
     },
     resolve: (query, event: CaseChanged, _args, ctx) =>
@@ -72,7 +76,7 @@ builder.subscriptionFields((t) => ({
     authScopes: { authenticated: true },
     description: "A change to one of the subscriber's cases (a vet's own, a specialist's assigned, any for admin).",
     subscribe: (_root, _args, ctx) =>
-      ctx.events.subscribe('case.changed', (event) => receivesCaseEvent(ctx.actor, event)),
+      ctx.events.subscribe('case.changed', (event) => receivesCaseEvent(ctx.actor, event), caseEventKey(ctx.actor)),
     resolve: (event) => event,
   }),
   availableCasesChanged: t.field({
@@ -80,7 +84,11 @@ builder.subscriptionFields((t) => ({
     authScopes: { approvedSpecialist: true },
     description: "A case entered or left the signed-in specialist's Available Cases.",
     subscribe: (_root, _args, ctx) =>
-      ctx.events.subscribe('case.changed', (event) => receivesAvailableCaseEvent(ctx.actor, event)),
+      ctx.events.subscribe(
+        'case.changed',
+        (event) => receivesAvailableCaseEvent(ctx.actor, event),
+        availableCaseEventKey(ctx.actor),
+      ),
     resolve: (event) => event,
   }),
   dashboardStatsChanged: t.field({
@@ -88,7 +96,7 @@ builder.subscriptionFields((t) => ({
     authScopes: { authenticated: true },
     description: "The subscriber's dashboard stats, recomputed when one of their cases changes.",
     subscribe: (_root, _args, ctx) =>
-      ctx.events.subscribe('case.changed', (event) => receivesCaseEvent(ctx.actor, event)),
+      ctx.events.subscribe('case.changed', (event) => receivesCaseEvent(ctx.actor, event), caseEventKey(ctx.actor)),
     resolve: (_event: CaseChanged, _args, ctx) => ctx.services.cases.stats(ctx.actor),
   }),
   pendingSpecialistsChanged: t.field({
@@ -106,7 +114,11 @@ builder.subscriptionFields((t) => ({
     args: { uuid: t.arg.string({ required: true }) },
     subscribe: (_root, args, ctx) => {
       const uuid = args.uuid.toLowerCase();
-      return ctx.events.subscribe('draft.saved', (event) => receivesDraftEvent(ctx.actor, event, uuid));
+      return ctx.events.subscribe(
+        'draft.saved',
+        (event) => receivesDraftEvent(ctx.actor, event, uuid),
+        oneCaseEventKey(uuid),
+      );
     },
     resolve: (event: DraftSaved) => event,
   }),

@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+// The JavaScript a browser downloads to show a route of the built web client, from Vite's manifest
+// (web/dist/.vite/manifest.json): the entry with everything it imports statically, plus the lazy chunks
+// the route renders (its screen; signed-in routes also the frame and the WebSocket client) with their
+// static imports. Each file is counted once, at its gzip size (level 6, as Vite's build report).
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The lazy modules each measured route renders (manifest keys; a module not split off is in the entry). */
+export const ROUTE_MODULES: Record<string, string[]> = {
+  '/auth': ['src/app/routes/auth.tsx'],
+  '/dashboard': ['src/app/routes/dashboard.tsx', 'src/components/layout/app-frame.tsx', 'src/lib/apollo-client-ws.ts'],
+  '/consults': ['src/app/routes/consults.tsx', 'src/components/layout/app-frame.tsx', 'src/lib/apollo-client-ws.ts'],
+};
+
+/** Budgets of issue 17, in gzipped bytes of JavaScript. */
+export const BUDGETS: Record<string, number> = { '/auth': 150 * 1024, '/dashboard': 200 * 1024 };
+
+export interface RouteWeight {
+  route: string;
+  files: string[];
+  gzipBytes: number;
+  rawBytes: number;
+}
+
+export async function routeWeights(distDir: string): Promise<RouteWeight[]> {
+  const manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('the manifest has no entry');
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  const sizeOf = async (file: string) => {
+    let size = sizes.get(file);
+    if (!size) {
+      const bytes = await readFile(join(distDir, file));
+      size = { raw: bytes.length, gzip: gzipSync(bytes).length };
+      sizes.set(file, size);
+    }
+    return size;
+  };
+  const closure = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) return;
+    into.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+  };
+  const weights: RouteWeight[] = [];
+  for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+    const keys = new Set<string>();
+    closure(entry, keys);
+    for (const module of modules) closure(module, keys);
+    const files = [...keys].map((key) => manifest[key]?.file ?? key).filter((file) => file.endsWith('.js'));
+    let raw = 0;
+    let gzip = 0;
+    for (const file of files) {
+      const size = await sizeOf(file);
+      raw += size.raw;
+      gzip += size.gzip;
+    }
+    weights.push({ route, files, gzipBytes: gzip, rawBytes: raw });
+  }
+  return weights;
+}
