@@ -280,6 +280,7 @@ describe('item 2: coupon redemption limit', () => {
     const results = await Promise.all(
       intents.map((paymentIntentId) => vetClient.post('/api/payment/confirm-payment', { paymentIntentId })),
     );
+    expect(results.filter((r) => r.status !== 200).map((r) => r.body)).toEqual([]);
     const activated = await db().case.count({ where: { id: { in: cases.map((c) => c.id) }, status: 'pending' } });
     expect(activated).toBe(100);
     expect((await db().promotionCode.findUniqueOrThrow({ where: { id: code.id } })).timesRedeemed).toBe(100);

@@ -18,6 +18,12 @@ import { baseAmount, clinicCurrency, type Fees, feesFor } from './pricing';
 
 export const FREE_PREFIX = `${FREE_CONSULTATION}:`;
 
+/**
+ * A burst of confirmations (webhooks and confirm calls arrive together) waits for a pooled connection
+ * instead of failing after Prisma's default 2 s: each activation holds the coupon's row lock briefly.
+ */
+const SETTLEMENT_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
+
 /** Activation refused: the case stays unpaid; `message` is what the veterinarian is told. */
 export class ActivationRefused extends DomainError {
   constructor(
@@ -205,7 +211,7 @@ export function createSettlement(deps: SettlementDeps) {
       const activated = await db.$transaction(async (tx) => {
         if (event) await tx.webhookEvent.create({ data: { id: event.id, type: event.type } });
         return activateWithPayment(tx, payment, target?.id ?? payment.caseId, deps);
-      });
+      }, SETTLEMENT_TRANSACTION);
       if (!activated) return { outcome: 'already_activated' };
       deps.cases.caseActivated(activated);
       logger.info({ paymentId: payment.id, caseId: activated.id }, 'case activated by payment');
