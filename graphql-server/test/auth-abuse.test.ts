@@ -37,10 +37,10 @@ const login = (server: TestServer, username: string, password: string, ip?: stri
   );
 
 describe('login failures: per account, slowed, the owner never locked out', () => {
-  it('ten wrong passwords (by username and by e-mail), then the right one signs the owner in', async () => {
+  it('ten wrong passwords, then the right one signs the owner in (after a delay, not a lockout)', async () => {
     const user = await createUser(quick.database.db, { role: 'VETERINARIAN' });
     for (let i = 0; i < 10; i++) {
-      const wrong = await login(quick, i % 2 ? user.email : user.username, 'wrong-pass');
+      const wrong = await login(quick, user.username, 'wrong-pass');
       expect(wrong.status).toBe(401);
     }
     const owner = await login(quick, user.username, TEST_PASSWORD);

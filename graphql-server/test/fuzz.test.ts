@@ -374,3 +374,156 @@ describe('GraphQL: malformed input to every mutation never gives an internal err
     );
   });
 });
+
+// --- odd values the database cannot hold (issue 21 item 9) -------------------------------------------
+// NUL characters anywhere in a text, integers past PostgreSQL's integer, cursors that are not a case's
+// uuid: every such request is a 4xx with a message (REST { message }, GraphQL errors[].message), never a
+// 500 and never silently accepted.
+
+/** A plausible text with NUL characters at random places. */
+const withNul = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), fc.integer({ min: 1, max: 3 }))
+  .map(([a, b, n]) => `${a}${'\u0000'.repeat(n)}${b}`);
+const outOfRange = fc.oneof(
+  fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }),
+  fc.constantFrom(2147483648, 4294967296, 2 ** 53),
+);
+const badCursor = fc
+  .oneof(fc.string({ minLength: 1, maxLength: 40 }), withNul, fc.constantFrom('0', '-1', 'null', '%00', 'zzzzzzzz'))
+  .filter((s) => s.trim() !== '' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s.trim()));
+
+function expect4xxWithMessage(response: { status: number; body: any }, label: string) {
+  expect(response.status, `${label}: ${JSON.stringify(response.body).slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+  expect(response.status, label).toBeLessThan(500);
+  const message = response.body?.message ?? response.body?.errors?.[0]?.message;
+  expect(typeof message === 'string' && message.length > 0, `${label}: no message`).toBe(true);
+}
+
+function expectGraphQLMessage(response: { status: number; body: any }, label: string) {
+  expectNo500(response, label);
+  const errors: Array<{ message?: string; extensions?: { code?: string } }> = response.body?.errors ?? [];
+  expect(errors.length, `${label}: accepted ${JSON.stringify(response.body).slice(0, 200)}`).toBeGreaterThan(0);
+  expect(errors[0]?.extensions?.code, label).not.toBe('INTERNAL_SERVER_ERROR');
+  expect(errors[0]?.message, label).toBeTruthy();
+}
+
+describe('NUL bytes, out-of-range integers and invalid cursors: 4xx with a message', () => {
+  // Text fields of each write, beside the valid values that make the rest of the body acceptable.
+  const TEXT_WRITES: Array<{ method: string; path: string; base: Record<string, unknown>; fields: string[] }> = [
+    {
+      method: 'POST',
+      path: '/api/consults/drafts',
+      base: {},
+      fields: ['patientName', 'familyLastName', 'clinicalSigns', 'questions', 'breed', 'submittingDvm', 'specialty'],
+    },
+    { method: 'PUT', path: '/api/profile', base: { name: 'Dr. Fuzz' }, fields: ['name', 'clinicName', 'timezone'] },
+    { method: 'POST', path: '/api/auth/login', base: { username: 'someone', password: 'x' }, fields: ['username'] },
+    {
+      method: 'POST',
+      path: '/api/auth/register',
+      base: {
+        username: 'fuzz_user',
+        password: 'secret123',
+        email: 'fuzz@clinic.example',
+        name: 'Dr. Fuzz',
+        role: 'VETERINARIAN',
+        clinicName: 'Clinic',
+        clinicAddress: '120 King St W, Toronto, ON M5H 1J9',
+      },
+      fields: ['username', 'name', 'clinicName', 'clinicAddress'],
+    },
+    { method: 'POST', path: '/api/password-reset-request', base: {}, fields: ['email'] },
+    { method: 'POST', path: '/api/payment/apply-coupon', base: {}, fields: ['couponCode'] },
+  ];
+
+  it('REST: a NUL in any text field', async () => {
+    const before = await rowCounts();
+    const email = (await clients.vet.get('/api/auth/check')).body.email;
+    for (const write of TEXT_WRITES) {
+      const base = write.path === '/api/profile' ? { ...write.base, email } : write.base;
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...write.fields), withNul, async (field, value) => {
+          const response = await clients.vet.request(
+            write.method,
+            write.path,
+            JSON.stringify({ ...base, [field]: value }),
+          );
+          expect4xxWithMessage(response, `${write.method} ${write.path} ${field}`);
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+    }
+    expect(await rowCounts()).toEqual(before);
+  }, 120_000);
+
+  it('REST: ids past PostgreSQL integer in bodies, paths and queries', async () => {
+    const before = await rowCounts();
+    await fc.assert(
+      fc.asyncProperty(outOfRange, async (n) => {
+        const requests: Array<[string, string, unknown]> = [
+          ['POST', '/api/consults/drafts', { patientName: 'Rex', specificSpecialistId: n }],
+          ['POST', '/api/payment/create-payment-intent', { type: 'consultation', caseId: n }],
+          ['POST', '/api/availability', { dayOfWeek: 1, startTime: '09:00', endTime: '10:00', specialistId: n }],
+          ['POST', '/api/admin/approve-specialist', { specialistId: n }],
+          ['GET', `/api/files/${n}/download`, undefined],
+          ['GET', `/api/cases/${n}`, undefined],
+          ['GET', `/api/cases?userId=${n}`, undefined],
+          ['GET', `/api/specialist-questions?specialistId=${n}`, undefined],
+        ];
+        for (const [method, path, body] of requests) {
+          const response = await clients.vet.request(
+            method,
+            path,
+            body === undefined ? undefined : JSON.stringify(body),
+          );
+          expect4xxWithMessage(response, `${method} ${path}`);
+        }
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+    expect(await rowCounts()).toEqual(before);
+  }, 120_000);
+
+  it('REST and GraphQL: an invalid cursor', async () => {
+    await fc.assert(
+      fc.asyncProperty(badCursor, async (after) => {
+        expect4xxWithMessage(
+          await clients.vet.get(`/api/cases?after=${encodeURIComponent(after)}`),
+          `GET /api/cases?after=${JSON.stringify(after)}`,
+        );
+        const graphql = await clients.vet.request(
+          'POST',
+          '/graphql',
+          JSON.stringify({ query: 'query ($after: String) { myCases(after: $after) { uuid } }', variables: { after } }),
+        );
+        expectGraphQLMessage(graphql, `myCases(after: ${JSON.stringify(after)})`);
+      }),
+      { seed: SEED, numRuns: RUNS * 2, endOnFailure: true },
+    );
+  }, 120_000);
+
+  it('GraphQL: a NUL in the text inputs of saveDraft, updateProfile and createSpecialistQuestion', async () => {
+    const before = await rowCounts();
+    const DRAFT = 'mutation ($input: ConsultInput!) { saveDraft(input: $input) { uuid } }';
+    const PROFILE = 'mutation ($input: ProfileInput!) { updateProfile(input: $input) { id } }';
+    const QUESTION = 'mutation ($input: SpecialistQuestionInput!) { createSpecialistQuestion(input: $input) { id } }';
+    await fc.assert(
+      fc.asyncProperty(
+        withNul,
+        fc.constantFrom('patientName', 'familyLastName', 'clinicalSigns', 'questions', 'breed'),
+        async (value, field) => {
+          for (const [query, variables] of [
+            [DRAFT, { input: { [field]: value } }],
+            [PROFILE, { input: { name: value, email: 'fuzz@example.com' } }],
+            [QUESTION, { input: { questionText: value } }],
+          ] as const) {
+            const response = await clients.vet.request('POST', '/graphql', JSON.stringify({ query, variables }));
+            expectGraphQLMessage(response, `${query.slice(0, 40)} ${field}`);
+          }
+        },
+      ),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+    expect(await rowCounts()).toEqual(before);
+  }, 120_000);
+});
