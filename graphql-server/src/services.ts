@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { type AuthService, createAuthService } from './domain/auth/auth.service';
 import { type CasesService, createCasesService } from './domain/cases/cases.service';
 import { createDraftsService, type DraftsService } from './domain/cases/drafts.service';
+import { createSummaryDraftService, type SummaryDraftService } from './domain/cases/summary-draft.service';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
 import type { PaymentsService } from './domain/payments/payments.service';
 import { activateWithPayment } from './domain/payments/payments.service';
@@ -30,6 +31,7 @@ export interface Services {
   auth: AuthService;
   cases: CasesService;
   drafts: DraftsService;
+  summaryDrafts: SummaryDraftService;
   specialists: SpecialistsService;
   admin: AdminService;
   profile: ProfileService;
@@ -38,6 +40,7 @@ export interface Services {
 
 export function createServices(deps: ServiceDeps): Services {
   const cases = createCasesService({ ...deps, activateWithPayment });
+  const payments = createPaymentsFromConfig({ ...deps, cases });
   return {
     auth: createAuthService({
       db: deps.db,
@@ -48,10 +51,14 @@ export function createServices(deps: ServiceDeps): Services {
       loginAttemptsPerIp: deps.config.loginAttemptsPerIp,
     }),
     cases,
-    drafts: createDraftsService(deps),
+    drafts: createDraftsService({
+      ...deps,
+      cancelPaymentIntent: (id) => payments.provider.cancelIntent(id),
+    }),
+    summaryDrafts: createSummaryDraftService(deps),
     specialists: createSpecialistsService(deps),
     admin: createAdminService({ ...deps, publicUrl: deps.config.publicUrl }),
     profile: createProfileService(deps),
-    payments: createPaymentsFromConfig({ ...deps, cases }),
+    payments,
   };
 }
