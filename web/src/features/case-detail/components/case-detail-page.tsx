@@ -120,7 +120,9 @@ function CaseHeader({ kase, actions }: { kase: CaseDetail; actions: ReactNode })
           {kase.title}
         </h1>
         <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
-          Case #{kase.displayId} · Submitted {formatDate(kase.createdAt)}
+          Case #{kase.displayId} ·{' '}
+          {kase.status === 'pending_payment' || kase.status === 'draft' ? 'Started' : 'Submitted'}{' '}
+          {formatDate(kase.createdAt)}
         </p>
       </div>
       {actions ? <div className="flex shrink-0 flex-wrap gap-3">{actions}</div> : null}

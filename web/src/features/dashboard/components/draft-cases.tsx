@@ -72,13 +72,15 @@ export function DraftCases() {
               const unpaid = draft.status === 'pending_payment';
               return (
                 <li key={draft.uuid} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
-                  <div className="min-w-0 flex-1">
-                    <p className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
-                      <span className="truncate">{truncateTitle(draft.title)}</span>
-                      {unpaid ? <StatusBadge status={draft.status} label={draft.statusLabel} /> : null}
+                  <div className="min-w-0 flex-1 basis-48">
+                    <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
+                      {truncateTitle(draft.title)}
                     </p>
-                    <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                      Draft #{shortId(draft.uuid)} · Saved {formatRelativeTime(draft.updatedAt)}
+                    <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
+                      {unpaid ? <StatusBadge status={draft.status} label={draft.statusLabel} /> : null}
+                      <span>
+                        {unpaid ? 'Case' : 'Draft'} #{shortId(draft.uuid)} · Saved {formatRelativeTime(draft.updatedAt)}
+                      </span>
                     </p>
                   </div>
                   <div className="flex gap-2">
