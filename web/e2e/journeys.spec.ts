@@ -264,6 +264,8 @@ test('item 8: fields validate on blur, required fields are marked, the disabled 
   await expect(patient).toBeVisible({ timeout: 20_000 });
   await expect(patient).toHaveAttribute('aria-required', 'true');
   await expect(page.getByLabel('Breed (optional)')).not.toHaveAttribute('aria-required', 'true');
+  // The asterisk is drawn by CSS: the labels still read exactly as the spec names the fields.
+  await expect(page.getByLabel('Sex', { exact: true })).toHaveAttribute('aria-required', 'true');
   await patient.focus();
   await page.getByLabel('Family Last Name').focus();
   await expect(page.getByText('Patient name is required')).toBeVisible();

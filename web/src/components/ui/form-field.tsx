@@ -28,21 +28,20 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-/** The asterisk of a required field: seen, not read (the control says aria-required). */
-export function RequiredMark() {
-  return (
-    <span aria-hidden="true" className="ml-0.5 text-red-700 dark:text-red-400">
-      *
-    </span>
-  );
-}
+/**
+ * The asterisk of a required field, drawn by CSS after the label text: seen, not part of the label's
+ * text (the control says aria-required), so the label still reads exactly as the spec names the field.
+ */
+export const REQUIRED_MARK_CLASS = "after:ml-0.5 after:text-red-700 after:content-['*'] dark:after:text-red-400";
 
 function FieldShell({ id, label, required, error, hint, children }: FieldShellProps) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+      <label
+        htmlFor={id}
+        className={`mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200 ${required ? REQUIRED_MARK_CLASS : ''}`}
+      >
         {label}
-        {required ? <RequiredMark /> : null}
       </label>
       {children}
       {hint && !error ? <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{hint}</p> : null}

@@ -1,5 +1,5 @@
 import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { FieldError, INPUT_CLASS, RequiredMark } from './form-field';
+import { FieldError, INPUT_CLASS, REQUIRED_MARK_CLASS } from './form-field';
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -17,9 +17,11 @@ export function TextAreaField({ label, error, hint, mandatory, id, className = '
   const describedBy = [error ? `${fieldId}-error` : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+      <label
+        htmlFor={fieldId}
+        className={`mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200 ${mandatory ? REQUIRED_MARK_CLASS : ''}`}
+      >
         {label}
-        {mandatory ? <RequiredMark /> : null}
       </label>
       <textarea
         ref={ref}
