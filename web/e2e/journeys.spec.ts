@@ -205,6 +205,7 @@ test('item 2: an unpaid case is listed as Awaiting payment and can be discarded 
 });
 
 test('item 4: New Consult starts a new draft and offers to resume the newest one', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
   await signInFreshVet(page, baseURL);
   const older = await completeDraft(page.request, 'Biscuit');
   await page.getByRole('link', { name: 'New Consult' }).first().click();
@@ -258,6 +259,7 @@ test('item 8: fields validate on blur, required fields are marked, the disabled 
   page,
   baseURL,
 }) => {
+  test.setTimeout(240_000);
   await signInFreshVet(page, baseURL);
   await page.goto('/consults/new');
   const patient = page.getByLabel('Patient Name');
@@ -291,6 +293,7 @@ test('item 1: the vet adds files to their own case from the case page while it i
   page,
   baseURL,
 }) => {
+  test.setTimeout(240_000);
   await signInFreshVet(page, baseURL);
   const uuid = await completeDraft(page.request, 'Later');
   expect((await page.request.post(`/api/consults/drafts/${uuid}/start-payment`)).ok()).toBe(true);
