@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { type AuthService, createAuthService } from './domain/auth/auth.service';
 import { type CasesService, createCasesService } from './domain/cases/cases.service';
 import { createDraftsService, type DraftsService } from './domain/cases/drafts.service';
+import { createSummaryDraftService, type SummaryDraftService } from './domain/cases/summary-draft.service';
 import { createUploadGate, type UploadGate } from './domain/cases/upload-gate';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
 import type { PaymentsService } from './domain/payments/payments.service';
@@ -31,6 +32,7 @@ export interface Services {
   auth: AuthService;
   cases: CasesService;
   drafts: DraftsService;
+  summaryDrafts: SummaryDraftService;
   specialists: SpecialistsService;
   admin: AdminService;
   profile: ProfileService;
@@ -45,6 +47,7 @@ export function createServices(deps: ServiceDeps): Services {
     activateWithPayment: (tx, payment, caseId) =>
       activateWithPayment(tx, payment, caseId, { fees: deps.config.prices }),
   });
+  const payments = createPaymentsFromConfig({ ...deps, cases });
   return {
     auth: createAuthService({
       db: deps.db,
@@ -56,11 +59,15 @@ export function createServices(deps: ServiceDeps): Services {
       loginThrottle: deps.config.loginThrottle,
     }),
     cases,
-    drafts: createDraftsService(deps),
+    drafts: createDraftsService({
+      ...deps,
+      cancelPaymentIntent: (id) => payments.provider.cancelIntent(id),
+    }),
+    summaryDrafts: createSummaryDraftService(deps),
     specialists: createSpecialistsService(deps),
     admin: createAdminService({ ...deps, publicUrl: deps.config.publicUrl }),
     profile: createProfileService(deps),
-    payments: createPaymentsFromConfig({ ...deps, cases }),
+    payments,
     uploads: createUploadGate(deps),
   };
 }

@@ -113,14 +113,16 @@ describe('draft sync', () => {
     await client.put(`/api/consults/drafts/${b.uuid}`, { ...consultFields(specialist.id), version: 1 });
     const started = await client.post(`/api/consults/drafts/${b.uuid}/start-payment`);
     expect(started.body.status).toBe('pending_payment');
-    // A converted draft is no longer a draft.
-    expect((await client.get(`/api/consults/drafts/${b.uuid}`)).status).toBe(404);
-    expect((await client.put(`/api/consults/drafts/${b.uuid}`, { version: 2, patientName: 'x' })).status).toBe(404);
+    // Issue 22: a case awaiting payment stays the vet's unpaid work, read and saved like a draft.
+    const unpaid = (await client.get(`/api/consults/drafts/${b.uuid}`)).body;
+    expect(unpaid.status).toBe('pending_payment');
+    const edited = await client.put(`/api/consults/drafts/${b.uuid}`, { version: unpaid.version, breed: 'Collie' });
+    expect(edited.status).toBe(200);
 
     expect((await client.delete(`/api/consults/drafts/${a.uuid}`)).status).toBe(200);
     expect((await client.get(`/api/consults/drafts/${a.uuid}`)).status).toBe(404);
     const byId = (await client.post('/api/consults/drafts', { patientName: 'By id' })).body;
     expect((await client.delete(`/api/consults/drafts/${byId.id}`)).status).toBe(200);
-    expect((await client.get('/api/consults/drafts')).body).toEqual([]);
+    expect((await client.get('/api/consults/drafts')).body.map((d: { uuid: string }) => d.uuid)).toEqual([b.uuid]);
   });
 });

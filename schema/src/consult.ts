@@ -250,6 +250,11 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
+/** The specialist's summary while it is being written (autosaved; empty text is kept as "no draft"). */
+export const summaryDraftSchema = z.object({
+  summary: z.string().max(50000, { error: 'The summary is too long' }),
+});
+
 // --- lists --------------------------------------------------------------------------------------------
 
 /** SPEC §2 /consults: the status tabs (all = no filter). */

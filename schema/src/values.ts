@@ -6,8 +6,12 @@ export type RegistrableRole = (typeof ROLES)[number];
 export const CASE_STATUSES = ['draft', 'pending_payment', 'pending', 'accepted', 'reviewed'] as const;
 export type CaseStatusValue = (typeof CASE_STATUSES)[number];
 
-/** Labels of SPEC §2 /consults; any other status shows its raw value. */
+/**
+ * Labels of SPEC §2 /consults; any other status shows its raw value. A case awaiting payment reads
+ * 'Awaiting payment' everywhere (issue 22 item 2) rather than the raw pending_payment.
+ */
 export const CASE_STATUS_LABELS: Partial<Record<CaseStatusValue, string>> = {
+  pending_payment: 'Awaiting payment',
   pending: 'Pending',
   accepted: 'In Progress',
   reviewed: 'Completed',

@@ -54,7 +54,8 @@ test('vet creates, pays and submits a consult; specialist reviews; vet downloads
     { name: 'history.txt', mimeType: 'text/plain', buffer: Buffer.from('Referral history: syncope, murmur.\n') },
     { name: 'ecg.pdf', mimeType: 'application/pdf', buffer: PDF },
   ]);
-  const selected = page.getByRole('list', { name: 'Selected files' }).getByRole('listitem');
+  // Issue 22: files are stored on the draft as soon as they are attached.
+  const selected = page.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
   await expect(selected).toHaveCount(2);
   await page.getByLabel(/I accept the/).check();
 
@@ -69,10 +70,9 @@ test('vet creates, pays and submits a consult; specialist reviews; vet downloads
   await dialog.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(dialog.getByText('Payment Successful', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Payment Complete - Ready to Submit')).toBeVisible();
-  await page.getByRole('button', { name: 'Submit Consultation' }).click();
+  // Issue 22 item 6: one flow: paid, submitted, and the vet lands on the new case.
   await expect(page.getByText('Your consult has been submitted successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/consults$/);
+  await expect(page).toHaveURL(new RegExp(`/consults/${uuid}$`));
 
   // The specialist accepts and reviews with an attachment (REST, own session).
   const login = await request.post('/api/auth/login', { data: { username: 'dr.patel', password: DEMO_PASSWORD } });

@@ -81,5 +81,6 @@ test('coupons: empty, invalid, then a 100% coupon shows the free consultation ca
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await dialog.getByRole('button', { name: 'Submit Case' }).click();
   await expect(page.getByText('Your consult has been submitted successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/consults$/);
+  // Issue 22 item 6: a free coupon lands on the new case too.
+  await expect(page).toHaveURL(/\/consults\/[0-9a-f-]{36}$/);
 });

@@ -71,5 +71,7 @@ interface DatedCase {
 export function caseDateLine(kase: DatedCase): string {
   if (kase.status === 'reviewed') return `Completed ${formatDate(kase.reviewedAt ?? kase.createdAt)}`;
   if (kase.status === 'accepted') return `Accepted ${formatDate(kase.acceptedAt ?? kase.createdAt)}`;
+  // Not submitted yet: a draft or a case awaiting payment.
+  if (kase.status === 'draft' || kase.status === 'pending_payment') return `Started ${formatDate(kase.createdAt)}`;
   return `Submitted ${formatDate(kase.createdAt)}`;
 }

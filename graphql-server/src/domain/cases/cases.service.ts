@@ -444,7 +444,7 @@ export function createCasesService(deps: CasesServiceDeps) {
       await withStoredFiles(kase.uuid, intake, 'summary', who.id, async (tx, rows) => {
         const moved = await tx.case.updateMany({
           where: { id: kase.id, status: 'accepted', specialistId: who.id },
-          data: { status: 'reviewed', summary, reviewedAt: now(), version: { increment: 1 } },
+          data: { status: 'reviewed', summary, summaryDraft: null, reviewedAt: now(), version: { increment: 1 } },
         });
         if (moved.count !== 1) throw conflict('This case has already been reviewed');
         await createFileRows(tx, kase.id, rows);

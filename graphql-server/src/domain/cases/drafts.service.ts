@@ -10,6 +10,8 @@ import { type Case, Prisma } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import type { Logger } from '../../lib/logger';
+import type { Storage } from '../../lib/storage';
 import { parseInput } from '../../lib/validation';
 import { assertVeterinarian } from './cases.rules';
 import { caseWhere, requireActor } from './cases.service';
@@ -18,6 +20,9 @@ import { assertChoosableSpecialist } from './specialist-choice';
 // SPEC §4 "Draft sync" and §7 /api/consults/drafts. A draft is a case in status draft, owned by its
 // veterinarian. Updates carry the version they were based on; a save from an outdated version is
 // refused with the server's data and the fields that differ, so no write is ever silently lost.
+// A case awaiting payment (pending_payment) is still the veterinarian's unpaid work (issue 22): it is
+// listed with the drafts, edited, paid for, or discarded like one. Its payment intent is re-created on
+// the next visit to payment (the payments module refuses a stale one).
 
 export const DRAFT_CONFLICT = 'This draft has been updated elsewhere. Please resolve the conflict.';
 export const DRAFT_NOT_FOUND = 'Draft not found';
@@ -25,7 +30,15 @@ export const DRAFT_NOT_FOUND = 'Draft not found';
 export interface DraftsServiceDeps {
   db: Db;
   events: EventBus;
+  storage: Storage;
+  logger: Logger;
+  /** Voids an open payment intent at the provider (the payments module's provider). */
+  cancelPaymentIntent(providerPaymentIntentId: string): Promise<void>;
 }
+
+/** The statuses of the veterinarian's unpaid work: editable, payable and discardable. */
+export const UNPAID_STATUSES = ['draft', 'pending_payment'] as const satisfies readonly Case['status'][];
+const isUnpaid = (status: Case['status']) => (UNPAID_STATUSES as readonly string[]).includes(status);
 
 type DraftField = (typeof DRAFT_FIELDS)[number];
 type DraftValues = Record<DraftField, unknown>;
@@ -106,7 +119,7 @@ const nullToUndefined = (values: DraftValues) =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? undefined : v]));
 
 export function createDraftsService(deps: DraftsServiceDeps) {
-  const { db, events } = deps;
+  const { db, events, storage, logger } = deps;
 
   function published(kase: Case) {
     events.publish('draft.saved', { uuid: kase.uuid, vetId: kase.vetId, version: kase.version, at: Date.now() });
@@ -130,7 +143,7 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       throw notFound(DRAFT_NOT_FOUND);
     }
     const kase = await db.case.findUnique({ where });
-    if (kase?.status !== 'draft') throw notFound(DRAFT_NOT_FOUND);
+    if (!kase || !isUnpaid(kase.status)) throw notFound(DRAFT_NOT_FOUND);
     if (kase.vetId !== who.id) throw forbidden('You can only change your own drafts');
     return kase;
   }
@@ -154,12 +167,12 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       const values = sentFields(raw, parsed);
       await checkSpecialist(values, current);
       const saved = await db.case.updateMany({
-        where: { id: current.id, status: 'draft', version: parsed.version },
+        where: { id: current.id, status: { in: [...UNPAID_STATUSES] }, version: parsed.version },
         data: { ...toColumns(values), version: { increment: 1 } },
       });
       if (saved.count !== 1) {
         const server = await db.case.findUnique({ where: { id: current.id } });
-        if (server?.status !== 'draft') throw notFound(DRAFT_NOT_FOUND);
+        if (!server || !isUnpaid(server.status)) throw notFound(DRAFT_NOT_FOUND);
         throw conflict(DRAFT_CONFLICT, {
           conflict: true,
           serverVersion: server.version,
@@ -175,7 +188,7 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       const who = requireActor(actor);
       assertVeterinarian(who);
       return {
-        where: { vetId: who.id, status: 'draft' as const },
+        where: { vetId: who.id, status: { in: [...UNPAID_STATUSES] } },
         orderBy: [{ updatedAt: 'desc' as const }, { id: 'desc' as const }],
         take: 200,
       } satisfies Prisma.CaseFindManyArgs;
@@ -187,10 +200,51 @@ export function createDraftsService(deps: DraftsServiceDeps) {
 
     getDraft: ownDraft,
 
+    /**
+     * Discards a draft or an unpaid case: its open payment intents are voided at the provider (best
+     * effort: an intent that cannot be voided can no longer activate a deleted case), then the case,
+     * its file rows and payment rows go, then its stored files. A case with a succeeded payment is paid
+     * work and is not discarded.
+     */
     async deleteDraft(actor: Actor | null, ref: string): Promise<void> {
       const draft = await ownDraft(actor, ref);
-      const deleted = await db.case.deleteMany({ where: { id: draft.id, status: 'draft' } });
+      const payments = await db.payment.findMany({
+        where: { caseId: draft.id },
+        select: { providerPaymentIntentId: true, status: true, activatedAt: true },
+      });
+      if (payments.some((p) => p.status === 'succeeded' || p.activatedAt !== null)) {
+        throw conflict('This consult has already been paid');
+      }
+      for (const payment of payments) {
+        if (payment.status === 'canceled') continue;
+        await deps.cancelPaymentIntent(payment.providerPaymentIntentId).catch((error: unknown) => {
+          logger.warn({ err: error, caseId: draft.id }, 'could not void a payment intent of a discarded case');
+        });
+      }
+      const files = await db.caseFile.findMany({ where: { caseId: draft.id }, select: { s3Key: true } });
+      const deleted = await db.case.deleteMany({ where: { id: draft.id, status: { in: [...UNPAID_STATUSES] } } });
       if (deleted.count !== 1) throw notFound(DRAFT_NOT_FOUND);
+      for (const file of files) {
+        await storage.delete(file.s3Key).catch((error: unknown) => {
+          logger.warn({ err: error, key: file.s3Key }, 'could not remove a stored file of a discarded case');
+        });
+      }
+    },
+
+    /** Removes one diagnostic file from the veterinarian's draft or unpaid case. */
+    async removeDraftFile(actor: Actor | null, fileId: number): Promise<Case> {
+      const file = await db.caseFile.findUnique({
+        where: { id: fileId },
+        select: { id: true, s3Key: true, fileCategory: true, case: { select: { uuid: true } } },
+      });
+      if (!file) throw notFound('File not found');
+      const kase = await ownDraft(actor, file.case.uuid);
+      if (file.fileCategory !== 'input') throw forbidden('Only diagnostic files can be removed');
+      await db.caseFile.delete({ where: { id: file.id } });
+      await storage.delete(file.s3Key).catch((error: unknown) => {
+        logger.warn({ err: error, key: file.s3Key }, 'could not remove a stored file');
+      });
+      return kase;
     },
 
     /**
@@ -203,8 +257,8 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       const kase = await db.case.findUnique({ where: caseWhere(ref) });
       if (!kase) throw notFound(DRAFT_NOT_FOUND);
       if (kase.vetId !== who.id) throw forbidden('You can only change your own drafts');
-      if (kase.status === 'pending_payment') return kase;
-      if (kase.status !== 'draft') throw conflict('This consult has already been submitted');
+      if (!isUnpaid(kase.status)) throw conflict('This consult has already been submitted');
+      // Checked again on every return to payment: an unpaid case stays editable.
       parseInput(newConsultSchema, nullToUndefined(draftValues(kase)));
       const specialist = await db.user.findUnique({
         where: { id: kase.specialistId ?? 0 },
@@ -213,6 +267,7 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       if (specialist?.role !== 'SPECIALIST' || !specialist.approved) {
         throw badInput('Please select a specialist', 'specificSpecialistId');
       }
+      if (kase.status === 'pending_payment') return kase;
       const moved = await db.case.updateMany({
         where: { id: kase.id, status: 'draft', version: kase.version },
         data: { status: 'pending_payment', version: { increment: 1 } },

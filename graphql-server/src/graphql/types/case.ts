@@ -3,6 +3,7 @@ import { CASE_STATUS_LABELS, CASE_STATUSES } from '@vetconsult/schema/values';
 import { canReadCase, caseLabel, caseTitle, displayId, isRevisit, shortId } from '../../domain/cases/cases.rules';
 import { fileDownloadPath } from '../../domain/cases/cases.view';
 import { fieldsOnly } from '../../domain/cases/files';
+import { canReadSummaryDraft } from '../../domain/cases/summary-draft.service';
 import { builder } from '../builder';
 
 // Cases, drafts and the dashboard over GraphQL: the same service calls as the REST door
@@ -82,6 +83,12 @@ builder.prismaObject('Case', {
       resolve: (kase) => CASE_STATUS_LABELS[kase.status] ?? kase.status,
     }),
     summary: t.exposeString('summary', { nullable: true }),
+    summaryDraft: t.string({
+      nullable: true,
+      description: 'The summary being written (autosaved); only the assigned specialist reads it, else null.',
+      select: { summaryDraft: true, vetId: true, specialistId: true, status: true },
+      resolve: (kase, _args, ctx) => (canReadSummaryDraft(ctx.actor, kase) ? kase.summaryDraft : null),
+    }),
     isPaid: t.exposeBoolean('isPaid'),
     paymentAmount: t.exposeInt('paymentAmount', { nullable: true }),
     version: t.exposeInt('version'),
@@ -250,6 +257,25 @@ builder.mutationFields((t) => ({
       await ctx.services.drafts.deleteDraft(ctx.actor, args.uuid);
       return true;
     },
+  }),
+  removeDraftFile: t.prismaField({
+    type: 'Case',
+    authScopes: { veterinarian: true },
+    description: 'Removes a diagnostic file from your draft or unpaid case; returns the case.',
+    args: { fileId: t.arg.int({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const kase = await ctx.services.drafts.removeDraftFile(ctx.actor, args.fileId);
+      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
+    },
+  }),
+  saveSummaryDraft: t.field({
+    type: 'DateTime',
+    authScopes: { specialist: true },
+    description:
+      'Keeps the final summary being written (assigned specialist, accepted case); returns when it was saved.',
+    args: { uuid: t.arg.string({ required: true }), summary: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) =>
+      (await ctx.services.summaryDrafts.saveSummaryDraft(ctx.actor, args.uuid, { summary: args.summary })).savedAt,
   }),
   startPayment: t.prismaField({
     type: 'Case',

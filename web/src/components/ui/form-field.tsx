@@ -21,15 +21,26 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 interface FieldShellProps {
   id: string;
   label: string;
+  /** Marks the label with an asterisk (the control itself carries aria-required). */
+  required?: boolean;
   error?: string;
   hint?: ReactNode;
   children: ReactNode;
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+/**
+ * The asterisk of a required field, drawn by CSS after the label text: seen, not part of the label's
+ * text (the control says aria-required), so the label still reads exactly as the spec names the field.
+ */
+export const REQUIRED_MARK_CLASS = "after:ml-0.5 after:text-red-700 after:content-['*'] dark:after:text-red-400";
+
+function FieldShell({ id, label, required, error, hint, children }: FieldShellProps) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+      <label
+        htmlFor={id}
+        className={`mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200 ${required ? REQUIRED_MARK_CLASS : ''}`}
+      >
         {label}
       </label>
       {children}
@@ -43,17 +54,20 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** Marked with an asterisk and aria-required (not the browser's own `required`, which would block the form). */
+  mandatory?: boolean;
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, error, hint, id, className = '', ref, ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, mandatory, id, className = '', ref, ...rest }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
-    <FieldShell id={inputId} label={label} error={error} hint={hint}>
+    <FieldShell id={inputId} label={label} required={mandatory} error={error} hint={hint}>
       <input
         ref={ref}
         id={inputId}
+        aria-required={mandatory ? true : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${inputId}-error` : undefined}
         className={`${INPUT_CLASS} ${borderClass(error)} ${className}`}
@@ -66,17 +80,20 @@ export function TextField({ label, error, hint, id, className = '', ref, ...rest
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   error?: string;
+  /** Marked with an asterisk and aria-required. */
+  mandatory?: boolean;
   ref?: Ref<HTMLSelectElement>;
 }
 
-export function SelectField({ label, error, id, className = '', ref, children, ...rest }: SelectFieldProps) {
+export function SelectField({ label, error, mandatory, id, className = '', ref, children, ...rest }: SelectFieldProps) {
   const generated = useId();
   const selectId = id ?? generated;
   return (
-    <FieldShell id={selectId} label={label} error={error}>
+    <FieldShell id={selectId} label={label} required={mandatory} error={error}>
       <select
         ref={ref}
         id={selectId}
+        aria-required={mandatory ? true : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${selectId}-error` : undefined}
         className={`${INPUT_CLASS} ${borderClass(error)} ${className}`}

@@ -28,6 +28,7 @@ export const caseDetailFieldsFragment = graphql(`
     questions
     specialistResponses
     summary
+    summaryDraft
     vetId
     specialistId
     createdAt

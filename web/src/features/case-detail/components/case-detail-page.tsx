@@ -19,6 +19,8 @@ import { CaseFiles } from './case-files';
 import { ReviewForm } from './review-form';
 
 // /consults/:uuid (SPEC §2): the case, its clinic, files, and the actions of SPEC §6 for the viewer.
+// Its veterinarian adds diagnostic files while the case is not completed, and completes the payment of
+// a case awaiting it (issue 22 items 1 and 2).
 // The case stays live through caseUpdated (status, files and summary merge into the cached case).
 
 type CaseDetail = CaseDetailFieldsFragment;
@@ -118,7 +120,9 @@ function CaseHeader({ kase, actions }: { kase: CaseDetail; actions: ReactNode })
           {kase.title}
         </h1>
         <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
-          Case #{kase.displayId} · Submitted {formatDate(kase.createdAt)}
+          Case #{kase.displayId} ·{' '}
+          {kase.status === 'pending_payment' || kase.status === 'draft' ? 'Started' : 'Submitted'}{' '}
+          {formatDate(kase.createdAt)}
         </p>
       </div>
       {actions ? <div className="flex shrink-0 flex-wrap gap-3">{actions}</div> : null}
@@ -150,7 +154,19 @@ function Timeline({ kase }: { kase: CaseDetail }) {
   );
 }
 
-export function CaseDetailPage({ uuid }: { uuid: string }) {
+/** The uploader slot: the route passes the file-upload feature's uploader. */
+export interface FileAdderSlotProps {
+  uuid: string;
+  onUploaded(): void;
+}
+
+export function CaseDetailPage({
+  uuid,
+  renderFileAdder,
+}: {
+  uuid: string;
+  renderFileAdder?(props: FileAdderSlotProps): ReactNode;
+}) {
   const { user } = useAuth();
   const detail = useCaseDetail(uuid);
   useCaseUpdated(uuid);
@@ -187,6 +203,14 @@ export function CaseDetailPage({ uuid }: { uuid: string }) {
   const actions = (
     <>
       {isAssignedSpecialist && kase.status === 'pending' ? <AcceptButton uuid={kase.uuid} /> : null}
+      {isOwningVet && (kase.status === 'pending_payment' || kase.status === 'draft') ? (
+        <Link
+          to={`/consults/new?draft=${kase.uuid}`}
+          className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 dark:bg-brand-500 dark:text-slate-950 dark:hover:bg-brand-400"
+        >
+          {kase.status === 'pending_payment' ? 'Complete payment' : 'Continue draft'}
+        </Link>
+      ) : null}
       {isOwningVet && kase.status === 'reviewed' ? (
         <Link
           to={`/consults/revisit/${kase.uuid}`}
@@ -240,9 +264,19 @@ export function CaseDetailPage({ uuid }: { uuid: string }) {
             </Section>
           ) : null}
           {isAssignedSpecialist && kase.status === 'accepted' ? (
-            <ReviewForm uuid={kase.uuid} specialistId={user.id} onSubmitted={() => void detail.refetch()} />
+            <ReviewForm
+              uuid={kase.uuid}
+              specialistId={user.id}
+              initialSummary={kase.summaryDraft ?? ''}
+              onSubmitted={() => void detail.refetch()}
+            />
           ) : null}
           <CaseFiles uuid={kase.uuid} files={kase.files} />
+          {isOwningVet && kase.status !== 'reviewed' && renderFileAdder ? (
+            <Section title="Add Diagnostic Files">
+              {renderFileAdder({ uuid: kase.uuid, onUploaded: () => void detail.refetch() })}
+            </Section>
+          ) : null}
         </div>
         <div className="space-y-6">
           <Section title="Consultation">

@@ -5,30 +5,42 @@ import {
   reviewSchema,
   SUMMARY_FILE_MAX_BYTES,
 } from '@vetconsult/schema/consult';
-import { useId, useRef, useState } from 'react';
+import { LIMITS } from '@vetconsult/schema/values';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { INPUT_CLASS } from '../../../components/ui/form-field';
 import { formatFileSize } from '../../../lib/case-display';
 import { toast } from '../../../lib/toasts';
+import { useSaveSummaryDraft } from '../api/save-summary-draft';
 import { useSubmitReview } from '../api/submit-review';
 
 // SPEC §2/§5/§6 "final summary": the assigned specialist of an accepted case writes the summary and
 // may attach files. The summary must be non-empty after trimming; the button is disabled while empty.
+// While it is written the summary autosaves to the server like the consult form's draft (3 s after the
+// last keystroke, issue 22 item 5), so a reload or a closed tab restores it.
+
+type DraftState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error' };
 
 const summaryOnly = reviewSchema.pick({ summary: true });
 
 export function ReviewForm({
   uuid,
   specialistId,
+  initialSummary,
   onSubmitted,
 }: {
   uuid: string;
   specialistId: number;
+  /** The summary draft kept on the server. */
+  initialSummary: string;
   onSubmitted(): void;
 }) {
   const { submit, loading } = useSubmitReview();
+  const [saveSummaryDraft] = useSaveSummaryDraft();
+  const [draftState, setDraftState] = useState<DraftState>({ kind: 'idle' });
+  const submittedRef = useRef(false);
   const [files, setFiles] = useState<Array<{ key: number; file: File }>>([]);
   const nextKey = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -36,11 +48,29 @@ export function ReviewForm({
   const filesId = useId();
   const { register, handleSubmit, watch, reset } = useForm({
     resolver: zodResolver(summaryOnly),
-    defaultValues: { summary: '' },
+    defaultValues: { summary: initialSummary },
   });
   const summary = watch('summary');
+  const lastSaved = useRef(initialSummary);
+
+  // Autosave: 3 s after the last change of the summary.
+  useEffect(() => {
+    if (summary === lastSaved.current || submittedRef.current) return;
+    const timer = window.setTimeout(async () => {
+      setDraftState({ kind: 'saving' });
+      try {
+        await saveSummaryDraft({ variables: { uuid, summary } });
+        lastSaved.current = summary;
+        setDraftState({ kind: 'saved', at: new Date() });
+      } catch {
+        setDraftState({ kind: 'error' });
+      }
+    }, LIMITS.draftAutosaveMs);
+    return () => window.clearTimeout(timer);
+  }, [summary, uuid, saveSummaryDraft]);
 
   const onValid = async ({ summary: text }: { summary: string }) => {
+    submittedRef.current = true;
     try {
       await submit({ uuid, summary: text, specialistId, files: files.map((entry) => entry.file) });
       toast({
@@ -52,6 +82,7 @@ export function ReviewForm({
       reset({ summary: '' });
       onSubmitted();
     } catch (error) {
+      submittedRef.current = false;
       toast({
         title: 'Error submitting review',
         description: error instanceof Error ? error.message : 'Failed to submit review',
@@ -99,6 +130,20 @@ export function ReviewForm({
             className={`${INPUT_CLASS} border-slate-300 dark:border-slate-700`}
             placeholder="Assessment, differential diagnoses, recommended work-up and treatment..."
           />
+          <p
+            data-testid="summary-draft-status"
+            role="status"
+            aria-live="polite"
+            className="mt-1.5 text-xs text-slate-500 dark:text-slate-400"
+          >
+            {draftState.kind === 'saving'
+              ? 'Saving draft...'
+              : draftState.kind === 'saved'
+                ? `Draft saved at ${draftState.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`
+                : draftState.kind === 'error'
+                  ? 'Draft not saved - check your connection'
+                  : 'Your summary is saved as a draft while you write'}
+          </p>
         </div>
         <div>
           <label htmlFor={filesId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">

@@ -1,43 +1,64 @@
+import { useMutation } from '@apollo/client/react';
 import type { NewConsultInput } from '@vetconsult/schema/consult';
+import { graphql } from '../../../gql/gql';
+
+// The final submission once payment succeeded (SPEC §7 "final submit"): the consult's fields, the case
+// and the payment. Diagnostic files are already stored on the case (uploaded when attached).
+
+const submitConsultMutation = graphql(`
+  mutation SubmitConsult($input: ConsultInput!, $caseId: String, $paymentIntentId: String, $couponCode: String) {
+    submitConsult(input: $input, caseId: $caseId, paymentIntentId: $paymentIntentId, couponCode: $couponCode) {
+      id
+      uuid
+      status
+    }
+  }
+`);
 
 export interface ConsultSubmission {
   consult: NewConsultInput;
-  files: File[];
   /** uuid of the case created from the draft. */
   caseId: string | null;
   paymentIntentId: string | null;
   couponCode: string | null;
-  userId: number;
 }
 
-export interface SubmittedCase {
-  uuid: string;
-}
-
-/**
- * POST /api/cases (multipart, SPEC §7): consult fields as text (nested objects as JSON text), the
- * diagnostic files, and paymentIntentId and couponCode on the final submit.
- */
-export async function submitConsult({
-  consult,
-  files,
-  caseId,
-  paymentIntentId,
-  couponCode,
-  userId,
-}: ConsultSubmission): Promise<SubmittedCase> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(consult)) {
-    if (value === undefined || value === null) continue;
-    form.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
-  }
-  form.set('userId', String(userId));
-  if (caseId) form.set('caseId', caseId);
-  if (paymentIntentId) form.set('paymentIntentId', paymentIntentId);
-  if (couponCode) form.set('couponCode', couponCode);
-  for (const file of files) form.append('files', file, file.name);
-  const response = await fetch('/api/cases', { method: 'POST', body: form, credentials: 'include' });
-  const body = (await response.json().catch(() => null)) as { message?: string; uuid?: string } | null;
-  if (!response.ok) throw new Error(body?.message || 'Failed to submit consult');
-  return { uuid: body?.uuid ?? caseId ?? '' };
+export function useSubmitConsult() {
+  const [mutate] = useMutation(submitConsultMutation);
+  return async ({ consult, caseId, paymentIntentId, couponCode }: ConsultSubmission): Promise<{ uuid: string }> => {
+    const result = await mutate({
+      variables: {
+        input: {
+          specialty: consult.specialty,
+          species: consult.species,
+          patientName: consult.patientName,
+          familyLastName: consult.familyLastName,
+          contactEmail: consult.contactEmail,
+          submittingDvm: consult.submittingDvm,
+          dateOfBirth: consult.dateOfBirth || undefined,
+          sex: consult.sex,
+          breed: consult.breed || undefined,
+          spayNeuterStatus: consult.spayNeuterStatus || undefined,
+          age: consult.age,
+          ageUnit: consult.ageUnit,
+          clinicalSigns: consult.clinicalSigns,
+          questions: consult.questions,
+          specificSpecialistId: consult.specificSpecialistId,
+          termsAccepted: true,
+          nutritionComplex: consult.nutritionComplex ?? false,
+          specialistResponses: consult.specialistResponses?.map((r) => ({
+            questionId: r.questionId ?? undefined,
+            questionText: r.questionText ?? undefined,
+            answer: r.answer,
+          })),
+        },
+        caseId,
+        paymentIntentId,
+        couponCode,
+      },
+    });
+    const uuid = result.data?.submitConsult.uuid;
+    if (!uuid) throw new Error('Failed to submit consult');
+    return { uuid };
+  };
 }

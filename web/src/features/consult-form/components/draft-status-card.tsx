@@ -7,6 +7,8 @@ interface DraftStatusCardProps {
   status: DraftStatus;
   lastSavedAt: Date | null;
   awaitingPayment: boolean;
+  /** Paid and being submitted: nothing left to save or clear. */
+  locked?: boolean;
   onSaveNow(): void;
   onClear(): void;
 }
@@ -35,6 +37,7 @@ export function DraftStatusCard({
   status,
   lastSavedAt,
   awaitingPayment,
+  locked = false,
   onSaveNow,
   onClear,
 }: DraftStatusCardProps) {
@@ -65,8 +68,8 @@ export function DraftStatusCard({
             aria-live="polite"
             data-testid="draft-status"
           >
-            {awaitingPayment
-              ? 'Awaiting payment'
+            {awaitingPayment && status !== 'saving' && status !== 'conflict' && status !== 'local'
+              ? 'Awaiting payment - changes are saved automatically'
               : `${STATUS_TEXT[status]}${status === 'saved' && time ? ` at ${time}` : ''}`}
           </p>
         </div>
@@ -77,7 +80,7 @@ export function DraftStatusCard({
           className="px-3 py-2"
           onClick={onSaveNow}
           busy={status === 'saving'}
-          disabled={awaitingPayment}
+          disabled={locked}
         >
           Save Now
         </Button>
@@ -85,7 +88,7 @@ export function DraftStatusCard({
           variant="ghost"
           className="px-3 py-2 text-red-700 dark:text-red-400"
           onClick={onClear}
-          disabled={awaitingPayment}
+          disabled={locked}
         >
           Clear Draft
         </Button>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONSULT_FILE_MAX_BYTES, type NewConsultInput, newConsultSchema } from '@vetconsult/schema/consult';
 import { PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -12,13 +12,15 @@ import { TermsCheckbox } from '../../../components/ui/terms-checkbox';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toasts';
 import { useDraftChanged } from '../api/draft-changed';
+import { useDraftFiles, useRemoveDraftFile } from '../api/draft-files';
 import { DraftHttpError } from '../api/draft-http';
 import { startPayment } from '../api/start-payment';
-import { submitConsult } from '../api/submit-consult';
+import { useSubmitConsult } from '../api/submit-consult';
 import {
   basicFieldsPresent,
   type ConsultFormValues,
   EMPTY_CONSULT,
+  fieldLabel,
   missingRequiredFields,
 } from '../hooks/consult-form-values';
 import { useDraftSync } from '../hooks/use-draft-sync';
@@ -27,10 +29,9 @@ import { DraftStatusCard } from './draft-status-card';
 import { FormSection } from './form-section';
 import { NutritionModal } from './nutrition-modal';
 import { PatientSection } from './patient-section';
+import { ResumeDraftPrompt } from './resume-draft-prompt';
 import { type ChosenSpecialist, SpecialistSection } from './specialist-section';
 
-/** SPEC §9: after the success toast the user goes to /consults about 1.5 s later. */
-const REDIRECT_AFTER_SUBMIT_MS = 1500;
 /** SPEC §9: the payment modal closes about 0.5 s after the success screen. */
 const MODAL_CLOSE_DELAY_MS = 500;
 
@@ -40,10 +41,23 @@ export interface PaidPayment {
   free: boolean;
 }
 
-/** The uploader slot: the route passes the file-upload feature's drag-and-drop uploader. */
+/** A diagnostic file stored on the draft. */
+export interface StoredDraftFile {
+  id: number;
+  filename: string;
+  fileSize: number;
+}
+
+/**
+ * The uploader slot: the route passes the file-upload feature's uploader, which stores files on the
+ * draft as soon as they are attached (issue 22 item 1).
+ */
 export interface UploaderSlotProps {
-  files: File[];
-  onChange(files: File[]): void;
+  attached: StoredDraftFile[];
+  /** The draft's uuid, saving the draft first when it has none yet. */
+  resolveCase(): Promise<string | null>;
+  onUploaded(): void;
+  onRemove(id: number): Promise<void>;
   maxBytes: number;
   disabled?: boolean;
 }
@@ -80,8 +94,11 @@ function NewConsultForm({
   const form = useForm<ConsultFormValues, unknown, NewConsultInput>({
     resolver: zodResolver(newConsultSchema) as unknown as Resolver<ConsultFormValues, unknown, NewConsultInput>,
     defaultValues: EMPTY_CONSULT,
+    // Issue 22 item 8: a field speaks when it is left, then on every change.
+    mode: 'onTouched',
   });
-  const [files, setFiles] = useState<File[]>([]);
+  const submitConsult = useSubmitConsult();
+  const missingId = useId();
   const [nutritionAcknowledged, setNutritionAcknowledged] = useState(false);
   const [pendingNutrition, setPendingNutrition] = useState<ChosenSpecialist | null>(null);
   const [paymentCase, setPaymentCase] = useState<string | null>(null);
@@ -117,10 +134,16 @@ function NewConsultForm({
   );
 
   const sync = useDraftSync({ form, userId, requestedUuid: searchParams.get('draft'), onUuidChange });
-  useDraftChanged(sync.uuid, sync.loading || paymentCase !== null, sync.onRemoteSave);
+  useDraftChanged(sync.uuid, sync.loading || paymentOpen || paid !== null, sync.onRemoteSave);
+  const draftFiles = useDraftFiles(sync.uuid);
+  const [removeDraftFile] = useRemoveDraftFile();
+  const storedFiles = draftFiles.data?.draft.files ?? [];
 
   const values = useWatch({ control: form.control }) as ConsultFormValues;
-  const ready = basicFieldsPresent({ ...EMPTY_CONSULT, ...values });
+  const current = { ...EMPTY_CONSULT, ...values };
+  const ready = basicFieldsPresent(current);
+  // Issue 22 item 8: the disabled button says what is missing (SPEC §5 'Please complete: {names}').
+  const missing = [...missingRequiredFields(current), ...(current.termsAccepted ? [] : [fieldLabel('termsAccepted')])];
   const errors = form.formState.errors;
 
   // --- specialty and nutrition (SPEC §4) --------------------------------------------------------------
@@ -171,11 +194,12 @@ function NewConsultForm({
     };
   };
 
+  /**
+   * Saves the draft, moves it to (or keeps it in) awaiting payment and opens the payment. Every visit
+   * opens a new payment panel, which asks the server for a fresh intent: an edit after the last intent
+   * was created makes that one unusable (issue 22 item 2).
+   */
   const continueToPayment = async () => {
-    if (paymentCase) {
-      setPaymentOpen(true);
-      return;
-    }
     setPreparing(true);
     try {
       const saved = await sync.flush();
@@ -199,7 +223,7 @@ function NewConsultForm({
         });
         return;
       }
-      sync.stop();
+      sync.pause();
       setPaymentCase(saved.uuid);
       setPaymentOpen(true);
     } finally {
@@ -210,20 +234,19 @@ function NewConsultForm({
   const submitFinal = async (consult: NewConsultInput, payment: PaidPayment) => {
     setSubmitting(true);
     try {
-      await submitConsult({
+      const submitted = await submitConsult({
         consult,
-        files,
         caseId: paymentCase,
         paymentIntentId: payment.paymentIntentId,
         couponCode: payment.couponCode,
-        userId,
       });
       toast({
         title: 'Consult submitted',
         description: 'Your consult has been submitted successfully',
         variant: 'success',
       });
-      later(() => navigate('/consults'), REDIRECT_AFTER_SUBMIT_MS);
+      // Issue 22 item 6: one flow for card and free coupon: the vet lands on the new case.
+      navigate(`/consults/${submitted.uuid}`);
     } catch (error) {
       setSubmitting(false);
       toast({
@@ -234,17 +257,26 @@ function NewConsultForm({
     }
   };
 
+  /** Payment succeeded (card or free coupon): the consult is submitted at once, no second click. */
   const onPaid = (result: PaidPayment) => {
+    sync.stop();
+    setPaid(result);
+    const submit = () => void form.handleSubmit((consult) => submitFinal(consult, result))();
     if (result.free) {
-      setPaid(result);
       setPaymentOpen(false);
-      void form.handleSubmit((consult) => submitFinal(consult, result))();
+      submit();
       return;
     }
     later(() => {
       setPaymentOpen(false);
-      setPaid(result);
+      submit();
     }, MODAL_CLOSE_DELAY_MS);
+  };
+
+  /** Payment abandoned: the case stays the vet's unpaid work, editable and payable later. */
+  const onPaymentCancel = () => {
+    setPaymentOpen(false);
+    sync.restart();
   };
 
   const onPrimary = async () => {
@@ -284,13 +316,28 @@ function NewConsultForm({
   const clearDraft = async () => {
     if (!window.confirm('Are you sure you want to delete this draft? This action cannot be undone.')) return;
     await sync.clearDraft();
-    setFiles([]);
+    setPaymentCase(null);
     setNutritionAcknowledged(false);
+  };
+
+  /** The draft to upload to: saved first when it has no uuid yet. */
+  const resolveDraft = async () => sync.uuid ?? (await sync.flush())?.uuid ?? null;
+
+  const removeFile = async (fileId: number) => {
+    try {
+      await removeDraftFile({ variables: { fileId } });
+    } catch {
+      toast({
+        title: 'Error',
+        description: 'The file could not be removed. Please try again.',
+        variant: 'destructive',
+      });
+    }
   };
 
   if (sync.loading) return <FullPageSpinner label="Loading draft..." />;
 
-  const awaitingPayment = paymentCase !== null;
+  const awaitingPayment = paymentCase !== null || sync.serverStatus === 'pending_payment';
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -309,9 +356,17 @@ function NewConsultForm({
           status={sync.status}
           lastSavedAt={sync.lastSavedAt}
           awaitingPayment={awaitingPayment}
+          locked={paid !== null || submitting}
           onSaveNow={() => void sync.saveNow()}
           onClear={() => void clearDraft()}
         />
+        {sync.resumable ? (
+          <ResumeDraftPrompt
+            patientName={sync.resumable.patientName}
+            onResume={() => void sync.resume()}
+            onStartNew={sync.dismissResumable}
+          />
+        ) : null}
         {sync.conflict ? (
           <ConflictBanner
             conflict={sync.conflict}
@@ -353,9 +408,16 @@ function NewConsultForm({
           <FormSection
             id="diagnostic-files"
             title="Diagnostic Files"
-            description="Attach radiographs, lab work, images or records. Files are sent with the consultation."
+            description="Attach radiographs, lab work, images or records. Each file is stored with the draft as soon as it is attached."
           >
-            {renderUploader({ files, onChange: setFiles, maxBytes: CONSULT_FILE_MAX_BYTES, disabled: submitting })}
+            {renderUploader({
+              attached: storedFiles,
+              resolveCase: resolveDraft,
+              onUploaded: () => void draftFiles.refetch(),
+              onRemove: removeFile,
+              maxBytes: CONSULT_FILE_MAX_BYTES,
+              disabled: submitting || paid !== null,
+            })}
           </FormSection>
 
           <FormSection id="consult-terms" title="Terms">
@@ -366,13 +428,29 @@ function NewConsultForm({
             />
           </FormSection>
 
-          <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-end dark:border-slate-800">
-            <Button variant="secondary" onClick={() => navigate('/consults')} disabled={submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!ready || submitting || preparing} busy={preparing || submitting}>
-              {paid ? 'Submit Consultation' : 'Continue to Payment'}
-            </Button>
+          <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-end dark:border-slate-800">
+            {!ready && missing.length > 0 ? (
+              <p
+                id={missingId}
+                data-testid="missing-fields"
+                className="text-sm text-slate-600 sm:mr-auto sm:max-w-md dark:text-slate-400"
+              >
+                Please complete: {missing.join(', ')}
+              </p>
+            ) : null}
+            <div className="flex flex-col-reverse gap-3 sm:flex-row">
+              <Button variant="secondary" onClick={() => navigate('/consults')} disabled={submitting}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                disabled={!ready || submitting || preparing}
+                busy={preparing || submitting}
+                aria-describedby={!ready && missing.length > 0 ? missingId : undefined}
+              >
+                {paid ? 'Submit Consultation' : 'Continue to Payment'}
+              </Button>
+            </div>
           </div>
         </form>
       </div>
@@ -397,7 +475,7 @@ function NewConsultForm({
             type: 'consultation',
             caseId: paymentCase,
             formData: formData(),
-            onCancel: () => setPaymentOpen(false),
+            onCancel: onPaymentCancel,
             onPaid,
           })
         : null}

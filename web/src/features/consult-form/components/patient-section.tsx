@@ -19,18 +19,21 @@ export function PatientSection<T>({ form }: { form: UseFormReturn<ConsultFormVal
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Patient Name"
+          mandatory
           autoComplete="off"
           {...register('patientName')}
           error={errors.patientName?.message}
         />
         <TextField
           label="Family Last Name"
+          mandatory
           autoComplete="off"
           {...register('familyLastName')}
           error={errors.familyLastName?.message}
         />
         <TextField
           label="Contact Email"
+          mandatory
           type="email"
           autoComplete="email"
           {...register('contactEmail')}
@@ -38,11 +41,12 @@ export function PatientSection<T>({ form }: { form: UseFormReturn<ConsultFormVal
         />
         <TextField
           label="Submitting DVM"
+          mandatory
           autoComplete="name"
           {...register('submittingDvm')}
           error={errors.submittingDvm?.message}
         />
-        <SelectField label="Species" {...register('species')} error={errors.species?.message}>
+        <SelectField label="Species" mandatory {...register('species')} error={errors.species?.message}>
           <option value="">Select species</option>
           {SPECIES.map((value) => (
             <option key={value} value={value}>
@@ -51,7 +55,7 @@ export function PatientSection<T>({ form }: { form: UseFormReturn<ConsultFormVal
           ))}
         </SelectField>
         <TextField label="Breed (optional)" autoComplete="off" {...register('breed')} error={errors.breed?.message} />
-        <SelectField label="Sex" {...register('sex')} error={errors.sex?.message}>
+        <SelectField label="Sex" mandatory {...register('sex')} error={errors.sex?.message}>
           <option value="">Select sex</option>
           {SEXES.map((value) => (
             <option key={value} value={value}>
@@ -80,6 +84,7 @@ export function PatientSection<T>({ form }: { form: UseFormReturn<ConsultFormVal
         <div className="grid grid-cols-[1fr_8rem] gap-3">
           <TextField
             label="Age"
+            mandatory
             type="number"
             inputMode="decimal"
             step="0.1"
@@ -88,7 +93,7 @@ export function PatientSection<T>({ form }: { form: UseFormReturn<ConsultFormVal
             {...register('age')}
             error={errors.age?.message}
           />
-          <SelectField label="Age Unit" {...register('ageUnit')} error={errors.ageUnit?.message}>
+          <SelectField label="Age Unit" mandatory {...register('ageUnit')} error={errors.ageUnit?.message}>
             {AGE_UNITS.map((value) => (
               <option key={value} value={value}>
                 {value}

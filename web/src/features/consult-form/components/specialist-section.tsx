@@ -90,6 +90,7 @@ export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: Spec
       <div className="space-y-5">
         <SelectField
           label="Specialty"
+          mandatory
           id="consult-specialty"
           value={picker}
           onChange={(event) => onSpecialtyChange(event.target.value)}
@@ -189,12 +190,14 @@ export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: Spec
 
         <TextAreaField
           label="Clinical Signs"
+          mandatory
           hint="History, examination findings and results so far (at least 10 characters)."
           {...register('clinicalSigns')}
           error={errors.clinicalSigns?.message}
         />
         <TextAreaField
           label="Specific Questions"
+          mandatory
           hint="What would you like the specialist to answer? (at least 10 characters)"
           {...register('questions')}
           error={errors.questions?.message}
@@ -207,6 +210,7 @@ export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: Spec
               <TextAreaField
                 key={q.id}
                 label={q.required ? q.questionText : `${q.questionText} (optional)`}
+                mandatory={q.required}
                 rows={2}
                 value={answerOf(q.id)}
                 onChange={(event) => setAnswer(q.id, q.questionText, event.target.value)}

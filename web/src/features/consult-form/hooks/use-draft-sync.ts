@@ -11,9 +11,11 @@ import { type ConsultFormValues, EMPTY_CONSULT, fromDraft, toDraftFields } from 
 import { readLocalDraft, removeLocalDraft, writeLocalDraft } from './draft-storage';
 
 // SPEC §4 "Draft sync": edits auto-save 3 s after the last one, to the server (with the version the
-// form is based on) and to the device. At start the draft named by ?draft= is loaded, else the
-// user's newest draft, else the device copy. A 409 raises the conflict banner; a network failure
-// keeps the device copy, which is sent when the browser is back online.
+// form is based on) and to the device. At start the draft named by ?draft= is loaded; without one the
+// form starts a new draft (issue 22 item 4) and the newest server draft is only offered for resuming,
+// while a device copy that never reached the server is restored. A 409 raises the conflict banner; a
+// network failure keeps the device copy, which is sent when the browser is back online. A case
+// awaiting payment is edited like a draft (issue 22 item 2).
 
 export const CONFLICT_TITLE = 'Draft conflict detected';
 export const CONFLICT_TEXT = 'This draft has been updated elsewhere. Please resolve the conflict.';
@@ -48,6 +50,10 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
   const [status, setStatus] = useState<DraftStatus>('idle');
   const [lastSavedAt, setLastSavedAt] = useState<Date | null>(null);
   const [conflict, setConflict] = useState<DraftConflict | null>(null);
+  /** The server status of the loaded draft: 'draft' or 'pending_payment' (awaiting payment). */
+  const [serverStatus, setServerStatus] = useState<string | null>(null);
+  /** The newest server draft, offered for resuming when the form starts a new one. */
+  const [resumable, setResumable] = useState<DraftView | null>(null);
 
   const uuidRef = useRef<string | null>(null);
   const versionRef = useRef<number | null>(null);
@@ -165,6 +171,7 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
       switch (result.kind) {
         case 'saved': {
           setIdentity(result.draft.uuid, result.draft.version);
+          setServerStatus(result.draft.status);
           storeLocally(values, false);
           setLastSavedAt(new Date(result.draft.updatedAt));
           setStatusBoth('saved');
@@ -188,6 +195,7 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
         case 'missing':
           // The draft was deleted or submitted elsewhere: keep the work as a new draft.
           setIdentity(null, null);
+          setServerStatus(null);
           return retried ? null : runSave(mode, true);
         case 'failed':
           setStatusBoth('error');
@@ -208,15 +216,31 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
     [runSave],
   );
 
-  // --- start: ?draft=, else the newest server draft, else the device copy --------------------------
+  /** Puts a server draft into the form (with the device copy when that one is newer). */
+  const load = useCallback(
+    (server: DraftView) => {
+      const local = readLocalDraft(userId);
+      const newerHere = local?.uuid === server.uuid && local.unsynced;
+      setIdentity(server.uuid, local && newerHere ? (local.version ?? server.version) : server.version);
+      setServerStatus(server.status);
+      apply(newerHere && local ? local.values : fromDraft(server));
+      setLastSavedAt(new Date(server.updatedAt));
+      setStatusBoth(newerHere ? 'local' : 'saved');
+      unsyncedRef.current = newerHere;
+    },
+    [userId, apply, setIdentity, setStatusBoth],
+  );
+
+  // --- start: ?draft=, else a new draft (the newest is offered), else the device copy ---------------
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per page visit (our own saves change ?draft=)
   useEffect(() => {
     let current = true;
     (async () => {
       let server: DraftView | null = null;
+      let newest: DraftView | null = null;
       try {
         if (requestedUuid) server = await fetchDraft(requestedUuid);
-        else server = (await fetchDrafts())[0] ?? null;
+        else newest = (await fetchDrafts())[0] ?? null;
       } catch {
         server = null;
       }
@@ -224,14 +248,9 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
       const local = readLocalDraft(userId);
       let restored = false;
       if (server) {
-        const newerHere = local?.uuid === server.uuid && local.unsynced;
-        setIdentity(server.uuid, local && newerHere ? (local.version ?? server.version) : server.version);
-        apply(newerHere && local ? local.values : fromDraft(server));
-        setLastSavedAt(new Date(server.updatedAt));
-        setStatusBoth(newerHere ? 'local' : 'saved');
-        unsyncedRef.current = newerHere;
+        load(server);
         restored = true;
-      } else if (local && (!requestedUuid || local.uuid === requestedUuid || local.uuid === null)) {
+      } else if (local && (requestedUuid ? local.uuid === requestedUuid : local.uuid === null)) {
         setIdentity(requestedUuid ? local.uuid : null, requestedUuid ? local.version : null);
         apply(local.values);
         setStatusBoth('local');
@@ -239,6 +258,7 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
         restored = true;
       }
       if (restored) toast({ title: 'Draft restored', variant: 'success' });
+      else if (newest) setResumable(newest);
       setLoading(false);
       if (unsyncedRef.current && navigator.onLine) void save('sync');
     })();
@@ -328,6 +348,7 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
     conflictRef.current = null;
     setConflict(null);
     setIdentity(null, null);
+    setServerStatus(null);
     apply(EMPTY_CONSULT);
     setLastSavedAt(null);
     setStatusBoth('idle');
@@ -342,9 +363,41 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
     unsyncedRef.current = false;
   }, [userId]);
 
+  /** The vet chose to resume the offered draft. */
+  const resume = useCallback(async () => {
+    const offered = resumable;
+    setResumable(null);
+    if (!offered) return;
+    window.clearTimeout(timerRef.current);
+    const server = await fetchDraft(offered.uuid).catch(() => null);
+    if (!server) {
+      toast({ title: 'Error', description: 'This draft is no longer available.', variant: 'destructive' });
+      return;
+    }
+    load(server);
+    toast({ title: 'Draft restored', variant: 'success' });
+  }, [resumable, load]);
+
+  /** Holds autosave while the payment is open (the form cannot change behind it). */
+  const pause = useCallback(() => {
+    pausedRef.current = true;
+    window.clearTimeout(timerRef.current);
+  }, []);
+
+  /** Editing resumes after an abandoned payment: the case stays the vet's unpaid work. */
+  const restart = useCallback(() => {
+    pausedRef.current = false;
+  }, []);
+
   return {
     loading,
     uuid,
+    serverStatus,
+    resumable,
+    resume,
+    dismissResumable: () => setResumable(null),
+    pause,
+    restart,
     status,
     lastSavedAt,
     conflict,

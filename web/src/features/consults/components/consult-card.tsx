@@ -9,7 +9,9 @@ type ConsultCase = MyConsultsQuery['myCases'][number];
 
 export function ConsultCard({ kase, viewer }: { kase: ConsultCase; viewer: 'vet' | 'specialist' }) {
   const age = formatAge(kase.age, kase.ageUnit);
-  const href = kase.status === 'draft' ? `/consults/new?draft=${kase.uuid}` : `/consults/${kase.uuid}`;
+  // Unpaid work (a draft, or a case whose payment was abandoned) opens in the form, to finish and pay.
+  const unpaid = kase.status === 'draft' || kase.status === 'pending_payment';
+  const href = unpaid ? `/consults/new?draft=${kase.uuid}` : `/consults/${kase.uuid}`;
   const counterpart = viewer === 'vet' ? kase.specialist?.name : kase.vet.name;
   return (
     <Link
@@ -53,7 +55,12 @@ export function ConsultCard({ kase, viewer }: { kase: ConsultCase; viewer: 'vet'
           <dd className="truncate font-medium text-slate-800 dark:text-slate-200">{counterpart ?? '—'}</dd>
         </div>
       </dl>
-      <p className="mt-auto pt-4 text-xs text-slate-500 dark:text-slate-400">{caseDateLine(kase)}</p>
+      <p className="mt-auto flex items-center justify-between gap-2 pt-4 text-xs text-slate-500 dark:text-slate-400">
+        <span>{caseDateLine(kase)}</span>
+        {kase.status === 'pending_payment' && viewer === 'vet' ? (
+          <span className="font-semibold text-brand-700 dark:text-brand-300">Complete payment →</span>
+        ) : null}
+      </p>
     </Link>
   );
 }

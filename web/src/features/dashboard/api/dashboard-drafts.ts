@@ -6,6 +6,8 @@ const dashboardDraftsQuery = graphql(`
     drafts {
       id
       uuid
+      status
+      statusLabel
       title
       patientName
       species

@@ -17,9 +17,11 @@ export function RecentConsults({ canCreate }: { canCreate: boolean }) {
   const list = recent.data?.myCases ?? [];
 
   return (
-    <Card className="p-5 sm:p-6">
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="dashboard-recent-heading">
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-base font-semibold text-slate-900 dark:text-white">Recent Consults</h2>
+        <h2 id="dashboard-recent-heading" className="text-base font-semibold text-slate-900 dark:text-white">
+          Recent Consults
+        </h2>
         {list.length > 0 ? (
           <Link to="/consults" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
             View all
@@ -47,7 +49,7 @@ export function RecentConsults({ canCreate }: { canCreate: boolean }) {
             {list.map((kase) => (
               <li key={kase.uuid}>
                 <Link
-                  to={`/consults/${kase.uuid}`}
+                  to={kase.status === 'pending_payment' ? `/consults/new?draft=${kase.uuid}` : `/consults/${kase.uuid}`}
                   className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
                 >
                   <div className="min-w-0 flex-1">

@@ -10,6 +10,8 @@ export interface FileDropzoneProps {
   maxBytes: number;
   maxFiles?: number;
   label?: string;
+  /** The accessible name of the file input (default "Choose {label}"). */
+  inputLabel?: string;
   description?: string;
   disabled?: boolean;
 }
@@ -24,6 +26,7 @@ export function FileDropzone({
   maxBytes,
   maxFiles = MAX_FILES_PER_UPLOAD,
   label = 'Diagnostic Files',
+  inputLabel,
   description = 'Radiographs, lab results, images, videos, DICOM studies or PDFs.',
   disabled = false,
 }: FileDropzoneProps) {
@@ -97,7 +100,7 @@ export function FileDropzone({
           type="file"
           multiple
           accept={ACCEPT_ATTRIBUTE}
-          aria-label={`Choose ${label.toLowerCase()}`}
+          aria-label={inputLabel ?? `Choose ${label.toLowerCase()}`}
           className="hidden"
           disabled={disabled}
           onChange={(event) => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "cases" ADD COLUMN     "summaryDraft" TEXT;
