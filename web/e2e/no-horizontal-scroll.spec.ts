@@ -69,23 +69,42 @@ async function measureAllWidths(page: Page, label: string, failures: string[]) {
   }
 }
 
+/** Client-side navigation (the router follows popstate): no reload, so each route costs only its data. */
+async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page);
+}
+
+/** Switches the frame as another tab would (lib/shell.ts follows the storage event). */
+async function switchFrame(page: Page, frame: (typeof FRAMES)[number]) {
+  await page.evaluate((value) => {
+    window.localStorage.setItem('shell', value);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'shell', newValue: value }));
+  }, frame);
+}
+
 async function checkRole(browser: Browser, baseURL: string, username: string, visits: Visit[], password?: string) {
   const context = await browser.newContext({ storageState: await storageStateFor(baseURL, username, password) });
   const page = await context.newPage();
   const failures: string[] = [];
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.goto('/dashboard');
+  await settle(page);
   for (const frame of FRAMES) {
-    await page.goto('/auth');
-    await page.evaluate((value) => window.localStorage.setItem('shell', value), frame);
-    for (const visit of visits) {
+    await switchFrame(page, frame);
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(frame === 'sidebar' ? 1 : 0);
+    for (const { path, tabs = [] } of visits) {
       await page.setViewportSize({ width: 1024, height: 800 });
-      await page.goto(visit.path);
-      await settle(page);
-      await measureAllWidths(page, `${username} ${frame} ${visit.path}`, failures);
-      for (const tab of visit.tabs ?? []) {
+      await visit(page, path);
+      await measureAllWidths(page, `${username} ${frame} ${path}`, failures);
+      for (const tab of tabs) {
         await page.setViewportSize({ width: 1024, height: 800 });
         await page.getByRole('tab', { name: tab, exact: true }).click();
         await settle(page);
-        await measureAllWidths(page, `${username} ${frame} ${visit.path} [${tab}]`, failures);
+        await measureAllWidths(page, `${username} ${frame} ${path} [${tab}]`, failures);
       }
     }
   }
@@ -142,7 +161,7 @@ test('the public pages fit at every width', async ({ browser, baseURL }) => {
 });
 
 test('a veterinarian: no route scrolls sideways', async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const c = nguyenCases;
   await checkRole(browser, baseURL ?? '', NGUYEN.username, [
     { path: '/dashboard' },
@@ -165,7 +184,7 @@ test('a veterinarian: no route scrolls sideways', async ({ browser, baseURL }) =
 });
 
 test('a specialist: no route scrolls sideways', async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const c = nguyenCases;
   await checkRole(browser, baseURL ?? '', PATEL.username, [
     { path: '/specialist-dashboard' },
@@ -180,7 +199,7 @@ test('a specialist: no route scrolls sideways', async ({ browser, baseURL }) => 
 });
 
 test('the administrator: no route scrolls sideways', async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const c = nguyenCases;
   await checkRole(
     browser,
