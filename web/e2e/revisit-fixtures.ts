@@ -12,7 +12,7 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): 
 }
 
 export interface ReviewedWithRevisit {
-  original: { uuid: string; patientName: string; summary: string; fileName: string };
+  original: ReviewedCase;
   revisit: { uuid: string };
 }
 
@@ -21,12 +21,19 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** `vet` submits and pays a case to `specialist`, who accepts and reviews it; then `vet` revisits it. */
-export async function reviewedCaseWithRevisit(
+export interface ReviewedCase {
+  uuid: string;
+  patientName: string;
+  summary: string;
+  fileName: string;
+}
+
+/** `vet` submits and pays a case (with one PNG) to `specialist`, who accepts and reviews it. */
+export async function reviewedCase(
   baseURL: string,
   vet: { username: string },
   specialist: { username: string; specialty: string },
-): Promise<ReviewedWithRevisit> {
+): Promise<ReviewedCase> {
   const vetApi = await apiSession(baseURL, vet.username);
   const specApi = await apiSession(baseURL, specialist.username);
   try {
@@ -46,16 +53,31 @@ export async function reviewedCaseWithRevisit(
         multipart: { summary, specialistId: String(specialistId) },
       }),
     );
-    const intent = await ok<{ paymentIntentId: string; clientSecret: string }>(
+    return { uuid: prepared.uuid, patientName: prepared.patientName, summary, fileName };
+  } finally {
+    await vetApi.dispose();
+    await specApi.dispose();
+  }
+}
+
+/** A reviewed case (above), then `vet` revisits it with the FREECONSULT coupon. */
+export async function reviewedCaseWithRevisit(
+  baseURL: string,
+  vet: { username: string },
+  specialist: { username: string; specialty: string },
+): Promise<ReviewedWithRevisit> {
+  const original = await reviewedCase(baseURL, vet, specialist);
+  const vetApi = await apiSession(baseURL, vet.username);
+  try {
+    const intent = await ok<{ paymentIntentId: string }>(
       await vetApi.post('/api/payment/create-payment-intent', {
-        data: { type: 'revisit', caseId: prepared.uuid, couponCode: 'FREECONSULT' },
+        data: { type: 'revisit', caseId: original.uuid, couponCode: 'FREECONSULT' },
       }),
     );
     const revisit = await ok<{ uuid: string }>(
       await vetApi.post('/api/cases/revisit', {
         multipart: {
-          originalCaseUuid: prepared.uuid,
-          specialistId: String(specialistId),
+          originalCaseUuid: original.uuid,
           clinicalSigns: 'Cough improved on pimobendan, new exercise intolerance this week.',
           questions: 'Should we add furosemide now or recheck radiographs first?',
           termsAccepted: 'true',
@@ -64,9 +86,8 @@ export async function reviewedCaseWithRevisit(
         },
       }),
     );
-    return { original: { uuid: prepared.uuid, patientName: prepared.patientName, summary, fileName }, revisit };
+    return { original, revisit };
   } finally {
     await vetApi.dispose();
-    await specApi.dispose();
   }
 }
