@@ -16,6 +16,7 @@ import { useAcceptCase } from '../api/accept-case';
 import { useCaseDetail } from '../api/case-detail';
 import { useCaseUpdated } from '../api/case-updated';
 import { CaseFiles } from './case-files';
+import { OriginalCase } from './original-case';
 import { ReviewForm } from './review-form';
 
 // /consults/:uuid (SPEC §2): the case, its clinic, files, and the actions of SPEC §6 for the viewer.
@@ -243,6 +244,7 @@ export function CaseDetailPage({ uuid }: { uuid: string }) {
             <ReviewForm uuid={kase.uuid} specialistId={user.id} onSubmitted={() => void detail.refetch()} />
           ) : null}
           <CaseFiles uuid={kase.uuid} files={kase.files} />
+          {kase.originalCase ? <OriginalCase original={kase.originalCase} /> : null}
         </div>
         <div className="space-y-6">
           <Section title="Consultation">
@@ -258,7 +260,7 @@ export function CaseDetailPage({ uuid }: { uuid: string }) {
                     to={`/consults/${kase.originalCase.uuid}`}
                     className="font-mono text-brand-700 hover:underline dark:text-brand-300"
                   >
-                    #{kase.originalCase.shortId}
+                    #{kase.originalCase.displayId}
                   </Link>
                 </Field>
               ) : null}
