@@ -160,7 +160,7 @@ test('a revisit: one short id everywhere, and the original case’s summary and 
 
   // The dashboard's recent list and the consult list show the same id as the case page.
   const recent = page.getByRole('link', { name: new RegExp(revisit.uuid.slice(0, 8)) });
-  await expect(recent).toContainText(`#${displayId}`);
+  await expect(recent).toContainText(`#${displayId}`, { timeout: 15_000 });
   await page.goto('/consults');
   await expect(page.getByText(`#${displayId}`).first()).toBeVisible();
 

@@ -18,6 +18,9 @@ interface PriceResponse {
   province?: string | null;
 }
 
+// The machine is shared and slow; sign-in alone can take seconds.
+test.describe.configure({ timeout: 120_000 });
+
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(cents / 100);
 

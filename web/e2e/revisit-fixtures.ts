@@ -74,6 +74,8 @@ export async function reviewedCaseWithRevisit(
         data: { type: 'revisit', caseId: original.uuid, couponCode: 'FREECONSULT' },
       }),
     );
+    // As the free-consultation card does: confirm (no card is charged), then submit the revisit.
+    await ok(await vetApi.post('/api/payment/confirm-payment', { data: { paymentIntentId: intent.paymentIntentId } }));
     const revisit = await ok<{ uuid: string }>(
       await vetApi.post('/api/cases/revisit', {
         multipart: {
