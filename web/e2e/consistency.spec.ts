@@ -44,7 +44,8 @@ test('Clear Draft asks with the app’s confirmation dialog, never the browser�
 
   await page.getByRole('button', { name: 'Clear Draft' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete draft' });
-  await expect(confirm).toBeVisible();
+  // (The dialog element itself has no box: its backdrop and panel are fixed layers inside it.)
+  await expect(confirm.getByRole('button', { name: 'Delete' })).toBeVisible();
   await expect(confirm).toContainText('Are you sure you want to delete this draft? This action cannot be undone.');
   expect(native).toEqual([]);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -88,6 +89,7 @@ test('availability: a slot is removed only after confirming; toasts show above d
   const deleteButton = page.getByRole('button', { name: 'Delete 9:00 AM – 5:00 PM on Monday' });
   await deleteButton.click();
   const confirm = page.getByRole('dialog', { name: 'Remove time slot' });
+  await expect(confirm.getByRole('button', { name: 'Remove' })).toBeVisible();
   await expect(confirm).toContainText('Remove 9:00 AM – 5:00 PM on Mondays?');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
@@ -104,7 +106,7 @@ test('availability: a slot is removed only after confirming; toasts show above d
   await deleteButton.click();
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expectToastOnTop(page, 'Error removing availability');
-  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Remove' })).toBeVisible();
   for (const shot of SHOTS) {
     await page.setViewportSize({ width: shot.width, height: shot.width > 400 ? 900 : 812 });
     await page.evaluate((theme) => {

@@ -59,13 +59,15 @@ async function overflow(page: Page): Promise<string | null> {
   });
 }
 
-async function measureAllWidths(page: Page, label: string, failures: string[]) {
+async function measureAllWidths(page: Page, label: string, failures: string[], shotName?: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     // Two frames: the resize, then React's re-render of anything width-dependent.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const problem = await overflow(page);
     if (problem) failures.push(`${label} @${width}: ${problem}`);
+    // The viewport only: the frames' bars are fixed or sticky.
+    if (shotName) await page.screenshot({ path: `${ARTIFACTS}/${shotName}-${width}.png` });
   }
 }
 
@@ -86,9 +88,16 @@ async function switchFrame(page: Page, frame: (typeof FRAMES)[number]) {
   }, frame);
 }
 
-async function checkRole(browser: Browser, baseURL: string, username: string, visits: Visit[], password?: string) {
+async function checkRole(
+  browser: Browser,
+  baseURL: string,
+  username: string,
+  visits: Visit[],
+  { password, theme = 'light' }: { password?: string; theme?: 'light' | 'dark' } = {},
+) {
   const context = await browser.newContext({ storageState: await storageStateFor(baseURL, username, password) });
   const page = await context.newPage();
+  await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
   const failures: string[] = [];
   await page.setViewportSize({ width: 1024, height: 800 });
   await page.goto('/dashboard');
@@ -99,7 +108,9 @@ async function checkRole(browser: Browser, baseURL: string, username: string, vi
     for (const { path, tabs = [] } of visits) {
       await page.setViewportSize({ width: 1024, height: 800 });
       await visit(page, path);
-      await measureAllWidths(page, `${username} ${frame} ${path}`, failures);
+      // The frames at each width, on the first page of the role (e2e-artifacts/frame-*.png).
+      const shot = path === visits[0]?.path ? `frame-${frame}-${username.split('@')[0]}-${theme}` : undefined;
+      await measureAllWidths(page, `${username} ${frame} ${path}`, failures, shot);
       for (const tab of tabs) {
         await page.setViewportSize({ width: 1024, height: 800 });
         await page.getByRole('tab', { name: tab, exact: true }).click();
@@ -215,6 +226,6 @@ test('the administrator: no route scrolls sideways', async ({ browser, baseURL }
       { path: '/admin/specialists' },
       { path: '/admin/users' },
     ],
-    ADMIN.password,
+    { password: ADMIN.password, theme: 'dark' },
   );
 });
