@@ -169,7 +169,7 @@ test('a revisit: one short id everywhere, and the original case’s summary and 
   for (const shot of SHOTS) {
     await prepareShot(page, shot);
     await page.goto(`/consults/${revisit.uuid}`);
-    await expect(page.getByText(displayId, { exact: true })).toBeVisible();
+    await expect(page.getByText(displayId, { exact: true })).toBeVisible({ timeout: 20_000 });
     const inline = page.getByRole('region', { name: `Original Case #${original.uuid.slice(0, 8)}` });
     await expect(inline).toContainText(original.summary);
     await expect(inline.getByRole('button', { name: `Download ${original.fileName}` })).toBeVisible();
