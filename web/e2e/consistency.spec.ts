@@ -1,8 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { apiSession, NGUYEN, PATEL } from './case-fixtures';
 import { reviewedCaseWithRevisit } from './revisit-fixtures';
 import { ARTIFACTS, prepareShot, SHOTS, shoot } from './screenshots';
 import { ADMIN, FRESH_PASSWORD, freshSpecialist, freshVet, signIn } from './support';
+
+// The machine the specs run on is shared and often overloaded: allow slow renders.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 // Issue 22 item 9: one confirmation dialog everywhere, slot removal asks first, toasts above modal
 // overlays, one short id per case, initials computed once, no "0 time slots" beside "No availability
