@@ -151,7 +151,7 @@ test('the profile form saves name, time zone and clinic; the frame follows', asy
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toastWith(page, 'Profile updated successfully')).toBeVisible();
   await expect(page.getByTestId('frame-avatar')).toHaveAttribute('title', 'Dr. Priya Renamed');
-  await expect(page.getByTestId('frame-avatar')).toHaveText('DP');
+  await expect(page.getByTestId('frame-avatar')).toHaveText('DPR');
 
   await page.reload();
   await expect(page.getByLabel('Full Name')).toHaveValue('Dr. Priya Renamed');

@@ -44,7 +44,7 @@ test('a veterinarian switches to the sidebar; it persists, highlights the page a
   await expect(sidebar).toBeVisible();
   await expect(sidebar.getByText('Dr. Side Bar')).toBeVisible();
   await expect(sidebar.getByText('Veterinarian', { exact: true })).toBeVisible();
-  await expect(sidebar.getByText('DS', { exact: true })).toBeVisible(); // initials without a photo
+  await expect(sidebar.getByText('DSB', { exact: true })).toBeVisible(); // initials without a photo
 
   const menu = sidebar.getByRole('navigation', { name: 'Main' });
   // SPEC §2's order for this shell: Profile before Settings, then Sign out.

@@ -1,12 +1,13 @@
 /**
- * Initials: first letter of each word, upper-cased (SPEC §9), at most `max` letters (the frame's
- * small avatar has room for two, the larger ones for three).
+ * A person's initials, the one rule every avatar uses (SPEC §9: the first letter of each word,
+ * upper-cased), at most three letters: "Dr. Priya Patel" is "DPP" in the frame, the menus and the
+ * administrator's lists alike.
  */
-export function initialsOf(name: string, max = 3): string {
+export function initialsOf(name: string): string {
   return name
     .split(/\s+/)
     .filter(Boolean)
     .map((word) => word[0]?.toUpperCase() ?? '')
     .join('')
-    .slice(0, max);
+    .slice(0, 3);
 }

@@ -7,6 +7,7 @@ import { LiveIndicator } from '../ui/live-indicator';
 import { Logo } from '../ui/logo';
 import { FullPageSpinner } from '../ui/spinner';
 import { ThemeSwitcher } from '../ui/theme-switcher';
+import { AccountMenu } from './account-menu';
 import { ShellSwitch, UserAvatar, useNavEntries, useSignOut } from './navigation';
 import { SidebarFrame } from './sidebar-frame';
 import { SiteFooter } from './site-footer';
@@ -21,7 +22,7 @@ export function AppFrame() {
 }
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+  `whitespace-nowrap rounded-lg px-2.5 py-2 lg:px-3 text-sm font-medium transition-colors ${
     isActive
       ? 'bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200'
       : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white'
@@ -56,31 +57,40 @@ function HeaderFrame() {
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-          <Link to={user ? '/dashboard' : '/auth'} className="rounded-lg" aria-label="VetConsult home">
-            <Logo />
+        {/*
+          What fits a row, by width: below 768 px the logo, the live dot and the toggle menu (theme,
+          links, layout and Logout inside it); 768-1,279 px the links in the row and the rest behind the
+          avatar (AccountMenu), the logo without its name below 1,024 px; from 1,280 px everything inline.
+          The links may shrink (min-w-0) but never push the row past the screen.
+        */}
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6 md:px-4 lg:px-6">
+          <Link to={user ? '/dashboard' : '/auth'} className="shrink-0 rounded-lg" aria-label="VetConsult home">
+            <Logo wordmarkClassName="md:max-lg:hidden" />
           </Link>
-          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          <nav aria-label="Main" className="ml-1 hidden min-w-0 items-center gap-0.5 md:flex lg:ml-4 lg:gap-1">
             {entries.map((entry) => (
               <NavLink key={entry.to} to={entry.to} className={desktopLink}>
                 {entry.label}
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-3">
-            <LiveIndicator />
-            <ThemeSwitcher labels="hidden" />
-            <ShellSwitch to="sidebar" className="hidden md:inline-flex" />
-            {user ? <UserAvatar name={user.name} photoUrl={user.profilePhotoUrl} className="hidden sm:block" /> : null}
-            {user ? (
-              <button
-                type="button"
-                onClick={onLogout}
-                className="hidden rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 md:inline-flex dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-              >
-                Logout
-              </button>
-            ) : null}
+          <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
+            <LiveIndicator textClassName="max-sm:sr-only md:max-lg:sr-only" />
+            <div className="hidden items-center gap-3 xl:flex">
+              <ThemeSwitcher labels="hidden" />
+              <ShellSwitch to="sidebar" />
+              {user ? <UserAvatar name={user.name} photoUrl={user.profilePhotoUrl} /> : null}
+              {user ? (
+                <button
+                  type="button"
+                  onClick={onLogout}
+                  className="inline-flex rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+                >
+                  Logout
+                </button>
+              ) : null}
+            </div>
+            <AccountMenu className="hidden md:block xl:hidden" />
             <button
               type="button"
               className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
@@ -99,6 +109,10 @@ function HeaderFrame() {
             aria-label="Mobile"
             className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800"
           >
+            <div className="flex items-center justify-between gap-3 px-3 py-2">
+              <span className="text-sm font-medium text-slate-600 dark:text-slate-300">Theme</span>
+              <ThemeSwitcher labels="responsive" />
+            </div>
             <ul className="space-y-1">
               {entries.map((entry) => (
                 <li key={entry.to}>

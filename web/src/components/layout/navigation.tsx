@@ -80,7 +80,7 @@ export function AvatarImage({
       aria-hidden="true"
       className={`flex ${size} shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100`}
     >
-      {initialsOf(name, 2)}
+      {initialsOf(name)}
     </span>
   );
 }

@@ -120,11 +120,11 @@ export function SidebarFrame() {
           <span className="sr-only">Open menu</span>
           <Icon name="bars-3" className="size-6" />
         </button>
-        <Link to="/dashboard" className="rounded-lg" aria-label="VetConsult home">
+        <Link to="/dashboard" className="shrink-0 rounded-lg" aria-label="VetConsult home">
           <Logo />
         </Link>
-        <div className="ml-auto flex items-center gap-2">
-          <LiveIndicator />
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          <LiveIndicator textClassName="max-sm:sr-only" />
           <UserAvatar name={user.name} photoUrl={user.profilePhotoUrl} />
         </div>
       </header>

@@ -16,7 +16,8 @@ function PawMark({ tile, paw }: { tile: string; paw: string }) {
   );
 }
 
-export function Logo({ className = '' }: { className?: string }) {
+/** `wordmarkClassName` may hide the name on rows without room for it (the link keeps its label). */
+export function Logo({ className = '', wordmarkClassName = '' }: { className?: string; wordmarkClassName?: string }) {
   return (
     <span className={`inline-flex items-center gap-2.5 ${className}`}>
       <span className="dark:hidden">
@@ -25,7 +26,9 @@ export function Logo({ className = '' }: { className?: string }) {
       <span className="hidden dark:inline">
         <PawMark tile="#2dd4bf" paw="#042f2e" />
       </span>
-      <span className="text-lg font-bold tracking-tight text-slate-900 dark:text-white">
+      <span
+        className={`text-lg font-bold tracking-tight whitespace-nowrap ${wordmarkClassName} text-slate-900 dark:text-white`}
+      >
         Vet<span className="text-brand-700 dark:text-brand-300">Consult</span>
       </span>
     </span>

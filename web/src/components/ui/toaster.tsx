@@ -1,4 +1,5 @@
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { dismissToast, TOAST_EXIT_MS, type Toast, useToasts } from '../../lib/toasts';
 import { Icon } from './icon';
 
@@ -95,16 +96,20 @@ export function Toaster() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  return (
+  // Above every modal overlay: its own layer on <body> (a modal dialog's portal comes later in the
+  // document, so an equal z-index would cover the toast), and a z-index above the dialogs' z-50. Being
+  // outside the app's root, a modal dialog neither makes it inert nor treats a click on it as "outside".
+  return createPortal(
     <section
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 sm:right-0 sm:left-auto"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] sm:right-0 sm:left-auto"
     >
       <ol ref={region} tabIndex={-1} className="flex w-full flex-col gap-2 p-4 outline-none sm:w-[26rem]">
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} />
         ))}
       </ol>
-    </section>
+    </section>,
+    document.body,
   );
 }

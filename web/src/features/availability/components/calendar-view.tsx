@@ -54,7 +54,7 @@ export function CalendarView({ slots, adding, removingId, addSlot, removeSlot }:
 
   return (
     <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
-      <Card className="flex justify-center p-4 sm:p-5">
+      <Card className="flex justify-center p-3 sm:p-5">
         <MonthCalendar selected={selected} onSelect={setSelected} markedWeekdays={markedWeekdays} />
       </Card>
       <Card className="p-5 sm:p-6">
@@ -63,11 +63,14 @@ export function CalendarView({ slots, adding, removingId, addSlot, removeSlot }:
             <h3 className="text-base font-semibold text-slate-900 dark:text-white">
               {selected ? SELECTED_FORMAT.format(selected) : 'Select a date'}
             </h3>
-            <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400" data-testid="slot-count">
-              {selected
-                ? `${count} time slot${count === 1 ? '' : 's'} currently set`
-                : 'Pick a date to see the availability of that weekday.'}
-            </p>
+            {/* With no slot, the empty box below says 'No availability set': no "0 time slots" beside it. */}
+            {!selected || count > 0 ? (
+              <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400" data-testid="slot-count">
+                {selected
+                  ? `${count} time slot${count === 1 ? '' : 's'} currently set`
+                  : 'Pick a date to see the availability of that weekday.'}
+              </p>
+            ) : null}
           </div>
           <Popover className="relative">
             <PopoverButton className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 focus:outline-none data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-brand-600 dark:bg-brand-500 dark:text-slate-950 dark:hover:bg-brand-400">

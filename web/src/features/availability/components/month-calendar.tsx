@@ -120,7 +120,7 @@ export function MonthCalendar({ selected, onSelect, markedWeekdays }: MonthCalen
                 const isFocusTarget = sameDay(date, focused);
                 const marked = markedWeekdays.has(date.getDay());
                 return (
-                  <td key={date.toDateString()} className="p-0.5 text-center">
+                  <td key={date.toDateString()} className="p-0 text-center sm:p-0.5">
                     <button
                       type="button"
                       ref={(element) => {
@@ -136,7 +136,7 @@ export function MonthCalendar({ selected, onSelect, markedWeekdays }: MonthCalen
                         setFocused(date);
                         onSelect(date);
                       }}
-                      className={`relative mx-auto flex size-10 flex-col items-center justify-center rounded-lg text-sm transition-colors ${
+                      className={`relative mx-auto flex size-9 flex-col sm:size-10 items-center justify-center rounded-lg text-sm transition-colors ${
                         isSelected
                           ? 'bg-brand-700 font-semibold text-white dark:bg-brand-500 dark:text-slate-950'
                           : inMonth

@@ -50,17 +50,20 @@ export function useAvailabilityActions(specialistId: number, slots: readonly Exi
     }
   }
 
-  async function removeSlot(id: number): Promise<void> {
+  /** Resolves whether the slot is gone (a failure is announced with a toast). */
+  async function removeSlot(id: number): Promise<boolean> {
     setRemovingId(id);
     try {
       await deleteSlotMutation({ variables: { id } });
       toast({ title: 'Availability removed', variant: 'success' });
+      return true;
     } catch (error) {
       toast({
         title: 'Error removing availability',
         description: serverErrorMessage(error) || 'Failed to remove availability',
         variant: 'destructive',
       });
+      return false;
     } finally {
       setRemovingId(null);
     }

@@ -38,7 +38,23 @@ export const caseDetailFieldsFragment = graphql(`
     originalCase {
       id
       uuid
-      shortId
+      displayId
+      label
+      summary
+      reviewedAt
+      specialist {
+        id
+        name
+      }
+      files {
+        id
+        originalName
+        fileType
+        fileSize
+        fileCategory
+        createdAt
+        url
+      }
     }
     vet {
       id

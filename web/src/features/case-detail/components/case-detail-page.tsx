@@ -16,6 +16,7 @@ import { useAcceptCase } from '../api/accept-case';
 import { useCaseDetail } from '../api/case-detail';
 import { useCaseUpdated } from '../api/case-updated';
 import { CaseFiles } from './case-files';
+import { OriginalCase } from './original-case';
 import { ReviewForm } from './review-form';
 
 // /consults/:uuid (SPEC §2): the case, its clinic, files, and the actions of SPEC §6 for the viewer.
@@ -277,6 +278,7 @@ export function CaseDetailPage({
               {renderFileAdder({ uuid: kase.uuid, onUploaded: () => void detail.refetch() })}
             </Section>
           ) : null}
+          {kase.originalCase ? <OriginalCase original={kase.originalCase} /> : null}
         </div>
         <div className="space-y-6">
           <Section title="Consultation">
@@ -292,7 +294,7 @@ export function CaseDetailPage({
                     to={`/consults/${kase.originalCase.uuid}`}
                     className="font-mono text-brand-700 hover:underline dark:text-brand-300"
                   >
-                    #{kase.originalCase.shortId}
+                    #{kase.originalCase.displayId}
                   </Link>
                 </Field>
               ) : null}

@@ -9,9 +9,9 @@ import { toast } from '../../../lib/toasts';
 // SPEC §2 case detail: diagnostic files and the specialist's attachments; each downloads under its
 // original name, and with more than one diagnostic file a download-all opens in a new tab.
 
-type CaseFile = CaseDetailFieldsFragment['files'][number];
+export type CaseFile = CaseDetailFieldsFragment['files'][number];
 
-function FileRow({ file }: { file: CaseFile }) {
+export function FileRow({ file }: { file: CaseFile }) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);

@@ -9,6 +9,8 @@ const consultSpecialistsQuery = graphql(`
       specialty
       isAvailable
       nextAvailable
+      nextAvailableAt
+      timezone
     }
   }
 `);

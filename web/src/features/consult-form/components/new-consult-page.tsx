@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icon';
 import { PageHeader } from '../../../components/ui/page-header';
 import { FullPageSpinner } from '../../../components/ui/spinner';
@@ -106,6 +107,8 @@ function NewConsultForm({
   const [paid, setPaid] = useState<PaidPayment | null>(null);
   const [preparing, setPreparing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [clearAsked, setClearAsked] = useState(false);
+  const [clearing, setClearing] = useState(false);
   const [resolving, setResolving] = useState(false);
   const timers = useRef<number[]>([]);
   const specialtyRef = useRef<HTMLDivElement>(null);
@@ -313,11 +316,17 @@ function NewConsultForm({
     })();
   };
 
+  /** Clear Draft asks first, with the app's one confirmation dialog (SPEC §5's question). */
   const clearDraft = async () => {
-    if (!window.confirm('Are you sure you want to delete this draft? This action cannot be undone.')) return;
-    await sync.clearDraft();
-    setPaymentCase(null);
-    setNutritionAcknowledged(false);
+    setClearing(true);
+    try {
+      await sync.clearDraft();
+      setPaymentCase(null);
+      setNutritionAcknowledged(false);
+    } finally {
+      setClearing(false);
+      setClearAsked(false);
+    }
   };
 
   /** The draft to upload to: saved first when it has no uuid yet. */
@@ -358,7 +367,7 @@ function NewConsultForm({
           awaitingPayment={awaitingPayment}
           locked={paid !== null || submitting}
           onSaveNow={() => void sync.saveNow()}
-          onClear={() => void clearDraft()}
+          onClear={() => setClearAsked(true)}
         />
         {sync.resumable ? (
           <ResumeDraftPrompt
@@ -469,6 +478,17 @@ function NewConsultForm({
           if (chosen) selectSpecialist(chosen);
         }}
       />
+      <ConfirmDialog
+        open={clearAsked}
+        title="Delete draft"
+        confirmLabel="Delete"
+        icon="exclamation-triangle"
+        busy={clearing}
+        onCancel={() => setClearAsked(false)}
+        onConfirm={() => void clearDraft()}
+      >
+        Are you sure you want to delete this draft? This action cannot be undone.
+      </ConfirmDialog>
       {paymentCase
         ? renderPayment({
             open: paymentOpen,

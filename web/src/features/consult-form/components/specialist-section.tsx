@@ -4,10 +4,12 @@ import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { FieldError, SelectField } from '../../../components/ui/form-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useChosenSpecialistQuestions } from '../api/specialist-questions';
 import { useConsultSpecialists } from '../api/specialists';
 import type { ConsultFormValues, SpecialistResponse } from '../hooks/consult-form-values';
 import { FormSection } from './form-section';
+import { nextAvailableText } from './next-available';
 
 export interface ChosenSpecialist {
   id: number;
@@ -46,6 +48,7 @@ export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: Spec
   const responses = useWatch({ control: form.control, name: 'specialistResponses' });
   const nutritionComplex = useWatch({ control: form.control, name: 'nutritionComplex' });
   const picker = pickerValueOf(specialty);
+  const { user } = useAuth();
   const listLabelId = useId();
   const listErrorId = useId();
 
@@ -155,9 +158,7 @@ export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: Spec
                         <span className="block text-xs text-slate-600 dark:text-slate-400">{s.specialty}</span>
                         {!s.isAvailable ? (
                           <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
-                            {s.nextAvailable
-                              ? `Next available: ${s.nextAvailable}`
-                              : 'Availability not set - contact for booking'}
+                            {nextAvailableText(s, user?.timezone) ?? 'Availability not set - contact for booking'}
                           </span>
                         ) : null}
                       </span>

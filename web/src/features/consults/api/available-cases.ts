@@ -6,7 +6,7 @@ const availableCasesQuery = graphql(`
     availableCases {
       id
       uuid
-      shortId
+      displayId
       title
       label
       species

@@ -71,7 +71,9 @@ export function AvailableCasesCard({ specialty, approved }: { specialty: string 
               >
                 <div className="min-w-0">
                   <div className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-                    <span className="font-mono font-semibold text-slate-700 dark:text-slate-200">#{kase.shortId}</span>
+                    <span className="font-mono font-semibold text-slate-700 dark:text-slate-200">
+                      #{kase.displayId}
+                    </span>
                     <span aria-hidden="true">·</span>
                     <span>{kase.label}</span>
                     <span aria-hidden="true">·</span>
@@ -90,7 +92,7 @@ export function AvailableCasesCard({ specialty, approved }: { specialty: string 
                     className="flex-1 py-2!"
                     onClick={() => void accept(kase.uuid)}
                     busy={accepting === kase.uuid}
-                    aria-label={`Accept case ${kase.shortId}`}
+                    aria-label={`Accept case ${kase.displayId}`}
                   >
                     Accept
                   </Button>

@@ -7,6 +7,7 @@ const recentConsultsQuery = graphql(`
     myCases(first: $first, status: all) {
       id
       uuid
+      displayId
       title
       label
       status

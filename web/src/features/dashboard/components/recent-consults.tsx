@@ -1,4 +1,4 @@
-import { POLLING_MS, shortId } from '@vetconsult/schema/values';
+import { POLLING_MS } from '@vetconsult/schema/values';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
@@ -57,7 +57,7 @@ export function RecentConsults({ canCreate }: { canCreate: boolean }) {
                       {truncateTitle(kase.title)}
                     </p>
                     <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                      #{shortId(kase.uuid)} · {kase.label} · {caseDateLine(kase)}
+                      #{kase.displayId} · {kase.label} · {caseDateLine(kase)}
                     </p>
                   </div>
                   <StatusBadge status={kase.status} label={kase.statusLabel} />

@@ -20,7 +20,10 @@ export function OnboardingCard() {
 
   if (!user || user.onboardingCompleted || dismissed) return null;
 
-  const steps = user.role === 'SPECIALIST' ? SPECIALIST_STEPS : VETERINARIAN_STEPS;
+  // The card speaks to veterinarians and specialists (SPEC §2); the administrator has no steps.
+  const steps =
+    user.role === 'SPECIALIST' ? SPECIALIST_STEPS : user.role === 'VETERINARIAN' ? VETERINARIAN_STEPS : null;
+  if (!steps) return null;
   const total = LIMITS.onboardingSteps;
   const current = steps[step - 1] ?? steps[0];
   if (!current) return null;

@@ -8,10 +8,12 @@ export interface PaymentIntent {
   originalAmount: number;
   discountAmount: number;
   subtotalAmount?: number;
-  taxAmount: number;
+  /** Absent, null or 0 where no tax applies (e.g. a US clinic). */
+  taxAmount?: number | null;
   taxIncluded: boolean;
-  taxRate: number;
+  taxRate?: number | null;
   totalAmount: number;
+  /** ISO 4217 code of every amount here, as the server priced it (e.g. "cad", "usd"). */
   currency: string;
   isCanadian: boolean;
   province: string | null;

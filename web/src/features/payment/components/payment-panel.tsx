@@ -8,7 +8,7 @@ import { confirmPayment } from '../api/confirm-payment';
 import { confirmTestCard } from '../api/confirm-test-card';
 import type { PaymentKind } from '../api/create-payment-intent';
 import { fetchPaymentConfig, type PaymentConfig } from '../api/payment-config';
-import { cardStepMessage, confirmationMessage } from '../hooks/payment-messages';
+import { cardStepMessage, confirmationMessage, currencyCode, formatMoney } from '../hooks/payment-messages';
 import { usePaymentIntent } from '../hooks/use-payment-intent';
 import { CouponField } from './coupon-field';
 import { PriceSummary } from './price-summary';
@@ -160,7 +160,7 @@ export function PaymentPanel({ type, caseId, formData, onCancel, onPaid, onBusyC
   const { intent } = state;
   const free = intent.clientSecret === FREE_CONSULTATION;
   const label = type === 'revisit' ? 'Case reopening fee' : 'Consultation fee';
-  const payLabel = `Pay $${(intent.totalAmount / 100).toFixed(2)}`;
+  const payLabel = `Pay ${formatMoney(intent.totalAmount, intent.currency)} ${currencyCode(intent.currency)}`;
 
   return (
     <div className="space-y-5">

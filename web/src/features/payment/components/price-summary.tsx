@@ -1,22 +1,27 @@
 import { formatTaxRate } from '@vetconsult/schema/payment';
 import type { PaymentIntent } from '../api/create-payment-intent';
-import { formatMoney } from '../hooks/payment-messages';
+import { currencyCode, formatMoney } from '../hooks/payment-messages';
 
-/** The price lines (SPEC §9): dollars with 2 decimals; the tax line names the province and its rate. */
+/**
+ * The price lines (SPEC §9) in the currency the server priced them in; the tax line names the
+ * province and its rate, and is left out when no tax applies (no tax amount, or zero).
+ */
 export function PriceSummary({ intent, label }: { intent: PaymentIntent; label: string }) {
+  const money = (cents: number) => formatMoney(cents, intent.currency);
   const rows: Array<{ name: string; amount: string; tone?: 'discount' }> = [
-    { name: label, amount: formatMoney(intent.originalAmount) },
+    { name: label, amount: money(intent.originalAmount) },
   ];
   if (intent.discountAmount > 0) {
     rows.push({
       name: intent.couponName ? `Discount (${intent.couponName})` : 'Discount',
-      amount: formatMoney(-intent.discountAmount),
+      amount: money(-intent.discountAmount),
       tone: 'discount',
     });
   }
-  if (intent.taxAmount > 0 || intent.province) {
+  const taxAmount = intent.taxAmount ?? 0;
+  if (taxAmount > 0) {
     const where = intent.province ? `${intent.province} ` : '';
-    rows.push({ name: `Tax (${where}${formatTaxRate(intent.taxRate)})`, amount: formatMoney(intent.taxAmount) });
+    rows.push({ name: `Tax (${where}${formatTaxRate(intent.taxRate ?? 0)})`, amount: money(taxAmount) });
   }
   return (
     <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm dark:bg-slate-800/60" aria-label="Price summary">
@@ -37,8 +42,10 @@ export function PriceSummary({ intent, label }: { intent: PaymentIntent; label: 
       <div className="flex items-center justify-between gap-4 border-t border-slate-200 pt-2 dark:border-slate-700">
         <dt className="font-semibold text-slate-900 dark:text-white">Total</dt>
         <dd className="text-base font-bold text-slate-900 dark:text-white" data-testid="payment-total">
-          {formatMoney(intent.totalAmount)}{' '}
-          <span className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">{intent.currency}</span>
+          {money(intent.totalAmount)}{' '}
+          <span className="text-xs font-medium text-slate-500 dark:text-slate-400">
+            {currencyCode(intent.currency)}
+          </span>
         </dd>
       </div>
     </dl>

@@ -30,7 +30,23 @@ export function cardStepMessage(error: unknown): string {
   return cardErrorMessage(null, null);
 }
 
-/** Cents to dollars with 2 decimals (SPEC §9); a discount shows with a minus sign. */
-export function formatMoney(cents: number): string {
-  return `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
+/**
+ * An amount in cents in the currency the server priced it in (SPEC §9: divided by 100, 2 decimals),
+ * e.g. "$150.00"; a discount shows with a minus sign. The symbol alone is ambiguous between CAD and
+ * USD, so the total and the pay button add the ISO code (`currencyCode`).
+ */
+export function formatMoney(cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+    }).format(cents / 100);
+  } catch {
+    // An unknown code (never sent by our server): the amount with the code, not a wrong symbol.
+    return `${(cents / 100).toFixed(2)} ${currencyCode(currency)}`;
+  }
 }
+
+/** The ISO code as readers see it: "CAD", "USD". */
+export const currencyCode = (currency: string) => currency.toUpperCase();

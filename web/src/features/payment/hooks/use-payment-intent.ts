@@ -58,11 +58,12 @@ export function usePaymentIntent({ type, caseId, formData }: PaymentIntentReques
       setCouponBusy(true);
       try {
         const applied = await applyCoupon(code, type, caseId);
-        await load(applied.couponCode ?? code);
+        const intent = await load(applied.couponCode ?? code);
         setCouponCode(applied.couponCode ?? code);
         toast({
           title: COUPON_MESSAGES.appliedTitle,
-          description: `${applied.couponName}: you saved ${formatMoney(applied.discountAmount)}`,
+          // The saving in the currency the case is priced in (the re-created intent's).
+          description: `${applied.couponName}: you saved ${formatMoney(applied.discountAmount, intent.currency)}`,
           variant: 'success',
         });
         return null;

@@ -6,7 +6,7 @@ const revisitCaseQuery = graphql(`
     case(uuid: $uuid) {
       id
       uuid
-      shortId
+      displayId
       label
       title
       status

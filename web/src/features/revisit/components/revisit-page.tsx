@@ -93,7 +93,7 @@ export function RevisitPage({ caseUuid, renderUploader, renderPayment }: Revisit
         subtitle={
           kase ? (
             <>
-              {kase.label} <span className="font-mono">#{kase.shortId}</span> · {kase.patientName ?? kase.title}
+              {kase.label} <span className="font-mono">#{kase.displayId}</span> · {kase.patientName ?? kase.title}
               {kase.specialist ? ` · ${kase.specialist.name}` : ''}
             </>
           ) : null

@@ -6,7 +6,7 @@ const specialistCasesQuery = graphql(`
     myCases(status: all, first: 100) {
       id
       uuid
-      shortId
+      displayId
       title
       label
       status

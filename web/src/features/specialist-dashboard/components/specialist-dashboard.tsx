@@ -53,7 +53,7 @@ function CaseRow({
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold text-slate-900 dark:text-white">{truncateTitle(kase.title)}</p>
           <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-            #{kase.shortId} · {kase.label} · From {kase.vet.name} · {formatRelativeTime(kase.createdAt)}
+            #{kase.displayId} · {kase.label} · From {kase.vet.name} · {formatRelativeTime(kase.createdAt)}
           </p>
         </div>
         <StatusBadge status={kase.status} label={kase.statusLabel} />
@@ -84,7 +84,7 @@ function CaseRow({
               accept={REPORT_ACCEPT}
               className="sr-only"
               tabIndex={-1}
-              aria-label={`Report file for case ${kase.shortId}`}
+              aria-label={`Report file for case ${kase.displayId}`}
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 if (file) onUpload(file);
