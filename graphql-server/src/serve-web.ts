@@ -16,8 +16,11 @@ export const REVALIDATE = 'no-cache';
 /** Vite writes hashed names under /assets: `index-B2x9_kLq.js`, `auth-DgR1aZ0e.css`. */
 const FINGERPRINTED = /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(?:\.br|\.gz)?$/;
 
-/** JSON bodies (GraphQL's single results); streams (SSE, multipart incremental delivery) are left alone. */
-const JSON_TYPE = /^application\/(?:graphql-response\+)?json/;
+/**
+ * Whole bodies Yoga answers with (JSON results, GraphiQL's HTML): read so that they can be compressed.
+ * Streams (SSE, multipart incremental delivery) are left alone: each part must leave as it comes.
+ */
+const WHOLE_BODY_TYPE = /^(?:application\/(?:graphql-response\+)?json|text\/html)/;
 
 /** A fetch Response of a polyfill (Yoga's @whatwg-node), which @fastify/compress does not recognise. */
 function isForeignResponse(payload: unknown): payload is Response {
@@ -31,13 +34,13 @@ function isForeignResponse(payload: unknown): payload is Response {
 
 /** Compression of dynamic responses (API JSON, GraphQL, HTML); register before the routes. */
 export async function registerCompression(app: FastifyInstance) {
-  // GraphQL's door returns Yoga's Response object. Its JSON body is read here so it can be compressed;
+  // GraphQL's door returns Yoga's Response object. A whole body (JSON, GraphiQL) is read here so it can be compressed;
   // for any other body, the reply takes its content type so compression passes it by (a stream of
   // events must leave as it comes) and fastify sends the Response itself.
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isForeignResponse(payload) || !request.headers['accept-encoding']) return payload;
     const type = payload.headers.get('content-type') ?? '';
-    if (!JSON_TYPE.test(type)) {
+    if (!WHOLE_BODY_TYPE.test(type)) {
       reply.header('content-type', type || 'application/octet-stream');
       return payload;
     }
