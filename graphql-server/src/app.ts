@@ -26,6 +26,7 @@ import { registerErrorHandler } from './rest/errors';
 import { registerHealthRoutes } from './rest/health.routes';
 import { registerPaymentRoutes } from './rest/payments.routes';
 import { registerPeopleRoutes } from './rest/people.routes';
+import { registerReportRoutes } from './rest/reports.routes';
 import { seedIfEmpty } from './scripts/seed-data';
 import { createServices, type Services } from './services';
 
@@ -65,6 +66,10 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   const storage = createStorage(config);
   const services = createServices({ config, db, mailer, logger, events, storage });
   if (config.seedOnEmpty) await seedIfEmpty(db, config, logger);
+  // Reports a previous process scheduled but did not render (it stopped in between).
+  void services.reports.runner
+    .resumePending()
+    .catch((error) => logger.warn({ err: error }, 'could not resume pending reports'));
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -159,6 +164,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     registerPaymentRoutes(api, { services });
     registerPeopleRoutes(api, { services });
     registerCaseRoutes(api, { services });
+    registerReportRoutes(api, { services });
   });
 
   if (existsSync(WEB_DIST)) {
@@ -190,6 +196,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
       } finally {
         clearTimeout(deadline);
       }
+      await services.reports.runner.stop();
       await transport.close();
       await database.close();
     },

@@ -8,6 +8,7 @@ import { activateWithPayment } from './domain/payments/payments.service';
 import { type AdminService, createAdminService } from './domain/people/admin.service';
 import { createProfileService, type ProfileService } from './domain/people/profile.service';
 import { createSpecialistsService, type SpecialistsService } from './domain/people/specialists.service';
+import { createReportsService, type ReportsService } from './domain/reports/reports.service';
 import type { Db } from './lib/db/client';
 import type { EventBus } from './lib/events';
 import type { Logger } from './lib/logger';
@@ -34,10 +35,18 @@ export interface Services {
   admin: AdminService;
   profile: ProfileService;
   payments: PaymentsService;
+  reports: ReportsService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
-  const cases = createCasesService({ ...deps, activateWithPayment });
+  // The report service needs the cases' read rule and the cases service calls it after a review.
+  let reports: ReportsService | undefined;
+  const cases = createCasesService({
+    ...deps,
+    activateWithPayment,
+    afterReview: (caseId) => reports?.afterReview(caseId),
+  });
+  reports = createReportsService({ ...deps, assertReadable: cases.assertReadable });
   return {
     auth: createAuthService({
       db: deps.db,
@@ -53,5 +62,6 @@ export function createServices(deps: ServiceDeps): Services {
     admin: createAdminService({ ...deps, publicUrl: deps.config.publicUrl }),
     profile: createProfileService(deps),
     payments: createPaymentsFromConfig({ ...deps, cases }),
+    reports,
   };
 }

@@ -48,6 +48,8 @@ export interface CasesServiceDeps {
    * The payments module owns this rule; it is injected to keep the modules free of an import cycle.
    */
   activateWithPayment: (tx: DbOrTx, payment: PaymentForActivation, caseId: number) => Promise<Case | null>;
+  /** Runs after a review commits (the consultation report is scheduled there); must not throw. */
+  afterReview?: (caseId: number) => unknown;
   now?: () => Date;
 }
 
@@ -475,6 +477,7 @@ export function createCasesService(deps: CasesServiceDeps) {
       });
       const reviewed = await findCase(kase.id);
       publish(reviewed, 'reviewed');
+      deps.afterReview?.(kase.id);
       return reviewed;
     },
 
@@ -528,6 +531,7 @@ export function createCasesService(deps: CasesServiceDeps) {
       if (moved.count !== 1) throw conflict('This case has already been reviewed');
       const reviewed = await findCase(kase.id);
       publish(reviewed, 'reviewed');
+      deps.afterReview?.(kase.id);
       return reviewed;
     },
 
