@@ -197,6 +197,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
         clearTimeout(deadline);
       }
       await services.reports.runner.stop();
+      await services.thumbnails.stop();
       await transport.close();
       await database.close();
     },

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { type AuthService, createAuthService } from './domain/auth/auth.service';
 import { type CasesService, createCasesService } from './domain/cases/cases.service';
 import { createDraftsService, type DraftsService } from './domain/cases/drafts.service';
+import { createThumbnailsService, type ThumbnailsService } from './domain/files/thumbnails.service';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
 import type { PaymentsService } from './domain/payments/payments.service';
 import { activateWithPayment } from './domain/payments/payments.service';
@@ -36,15 +37,18 @@ export interface Services {
   profile: ProfileService;
   payments: PaymentsService;
   reports: ReportsService;
+  thumbnails: ThumbnailsService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
   // The report service needs the cases' read rule and the cases service calls it after a review.
   let reports: ReportsService | undefined;
+  const thumbnails = createThumbnailsService(deps);
   const cases = createCasesService({
     ...deps,
     activateWithPayment,
     afterReview: (caseId) => reports?.afterReview(caseId),
+    afterFilesStored: thumbnails.afterFilesStored,
   });
   reports = createReportsService({ ...deps, assertReadable: cases.assertReadable });
   return {
@@ -63,5 +67,6 @@ export function createServices(deps: ServiceDeps): Services {
     profile: createProfileService(deps),
     payments: createPaymentsFromConfig({ ...deps, cases }),
     reports,
+    thumbnails,
   };
 }

@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
+import {
+  COMPRESSION_UNSUPPORTED,
+  DicomCompressionUnsupported,
+  parseDicomImage,
+  toDisplayBytes,
+} from '@vetconsult/schema/dicom';
 import { describe, expect, it } from 'vitest';
-import { COMPRESSION_UNSUPPORTED, DicomCompressionUnsupported, parseDicomImage, toDisplayBytes } from '@vetconsult/schema/dicom';
 
 // The DICOM decoder shared by the browser viewer and the server's thumbnails. Expected values were read
 // from the same files with pydicom + numpy (graphql-server/test/fixtures/dicom/README.md).
 
-const fixture = (name: string) =>
-  new Uint8Array(readFileSync(new URL(`./fixtures/dicom/${name}`, import.meta.url)));
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/dicom/${name}`, import.meta.url)));
 
 describe('parseDicomImage', () => {
   it('reads a single-frame CT: tags, size, and rescaled pixel values', () => {

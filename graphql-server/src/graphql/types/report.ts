@@ -1,3 +1,4 @@
+import { thumbnailPath } from '../../domain/files/thumbnails.service';
 import { reportPath } from '../../domain/reports/reports.service';
 import { builder } from '../builder';
 
@@ -10,5 +11,15 @@ builder.prismaObjectFields('Case', (t) => ({
       'The consultation report (PDF, REST with the cookie session) once the case is reviewed; null before. Same read rule as the case files.',
     select: { uuid: true, status: true },
     resolve: (kase) => (kase.status === 'reviewed' ? reportPath(kase.uuid) : null),
+  }),
+}));
+
+builder.prismaObjectFields('CaseFile', (t) => ({
+  thumbnailUrl: t.string({
+    nullable: true,
+    description:
+      'A WebP thumbnail (at most 256 px) once made after the upload; null shows the type icon (no image, or none could be made).',
+    select: { id: true, thumbnailKey: true },
+    resolve: (file) => (file.thumbnailKey ? thumbnailPath(file.id) : null),
   }),
 }));
