@@ -152,7 +152,7 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
     return reply.status(201).send(files.map(toCaseFileView));
   });
 
-  app.get<IdParams>('/api/files/:id/download', async (request, reply) => {
+  app.get<IdParams & { Querystring: { inline?: string } }>('/api/files/:id/download', async (request, reply) => {
     const fileId = optionalId(request.params.id);
     if (fileId === undefined) throw notFound('File not found');
     // A Range header (video seeking) gets 206 with that part, or 416 when it lies past the end.
@@ -162,6 +162,10 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
       return asked === 'unsatisfiable' ? undefined : asked;
     });
     sendAttachment(reply, file.filename, file.fileType).header('Accept-Ranges', 'bytes');
+    // ?inline=1 lets the case page preview what browsers show safely (images, PDF, video).
+    if (request.query.inline === '1' && /^(image\/(png|jpeg|gif|webp)|application\/pdf|video\/)/.test(file.fileType)) {
+      reply.header('Content-Disposition', contentDisposition(file.filename).replace(/^attachment/, 'inline'));
+    }
     if (asked === 'unsatisfiable') {
       body.destroy();
       return reply.status(416).header('Content-Range', `bytes */${file.fileSize}`).send();

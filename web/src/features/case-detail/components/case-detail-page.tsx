@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toasts';
 import { useAcceptCase } from '../api/accept-case';
 import { useCaseDetail } from '../api/case-detail';
 import { useCaseUpdated } from '../api/case-updated';
-import { CaseFiles } from './case-files';
+import { CaseFiles, type FileMediaSlot } from './case-files';
 import { ReviewForm } from './review-form';
 
 // /consults/:uuid (SPEC §2): the case, its clinic, files, and the actions of SPEC §6 for the viewer.
@@ -150,7 +150,13 @@ function Timeline({ kase }: { kase: CaseDetail }) {
   );
 }
 
-export function CaseDetailPage({ uuid }: { uuid: string }) {
+/** Slots the route fills with other features (issue 16: the report button, file thumbnails and previews). */
+export interface CaseDetailSlots {
+  caseActions?: (kase: Pick<CaseDetail, 'uuid' | 'status'>) => ReactNode;
+  fileMedia?: FileMediaSlot;
+}
+
+export function CaseDetailPage({ uuid, slots = {} }: { uuid: string; slots?: CaseDetailSlots }) {
   const { user } = useAuth();
   const detail = useCaseDetail(uuid);
   useCaseUpdated(uuid);
@@ -195,6 +201,7 @@ export function CaseDetailPage({ uuid }: { uuid: string }) {
           Revisit Case
         </Link>
       ) : null}
+      {slots.caseActions?.(kase)}
     </>
   );
 
@@ -242,7 +249,7 @@ export function CaseDetailPage({ uuid }: { uuid: string }) {
           {isAssignedSpecialist && kase.status === 'accepted' ? (
             <ReviewForm uuid={kase.uuid} specialistId={user.id} onSubmitted={() => void detail.refetch()} />
           ) : null}
-          <CaseFiles uuid={kase.uuid} files={kase.files} />
+          <CaseFiles uuid={kase.uuid} files={kase.files} media={slots.fileMedia} />
         </div>
         <div className="space-y-6">
           <Section title="Consultation">
