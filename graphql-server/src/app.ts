@@ -27,6 +27,7 @@ import { registerErrorHandler } from './rest/errors';
 import { registerHealthRoutes } from './rest/health.routes';
 import { registerPaymentRoutes } from './rest/payments.routes';
 import { registerPeopleRoutes } from './rest/people.routes';
+import { registerReportRoutes } from './rest/reports.routes';
 import { seedIfEmpty } from './scripts/seed-data';
 import { registerCompression, registerWebClient } from './serve-web';
 import { createServices, type Services } from './services';
@@ -67,6 +68,10 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   const storage = createStorage(config);
   const services = createServices({ config, db, mailer, logger, events, storage });
   if (config.seedOnEmpty) await seedIfEmpty(db, config, logger);
+  // Reports a previous process scheduled but did not render (it stopped in between).
+  void services.reports.runner
+    .resumePending()
+    .catch((error) => logger.warn({ err: error }, 'could not resume pending reports'));
 
   // X-Forwarded-* are believed only from the proxies of TRUST_PROXY; the WebSocket uses the same rule.
   const trust = trustFunction(config.trustProxy);
@@ -163,6 +168,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     registerPaymentRoutes(api, { services });
     registerPeopleRoutes(api, { services });
     registerCaseRoutes(api, { services });
+    registerReportRoutes(api, { services });
   });
 
   if (existsSync(WEB_DIST)) await registerWebClient(app, WEB_DIST);
@@ -188,6 +194,8 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
         clearTimeout(deadline);
       }
       await services.auth.settled(); // reset e-mails still being sent
+      await services.reports.runner.stop();
+      await services.thumbnails.stop();
       await transport.close();
       await database.close();
     },

@@ -4,12 +4,14 @@ import { type CasesService, createCasesService } from './domain/cases/cases.serv
 import { createDraftsService, type DraftsService } from './domain/cases/drafts.service';
 import { createSummaryDraftService, type SummaryDraftService } from './domain/cases/summary-draft.service';
 import { createUploadGate, type UploadGate } from './domain/cases/upload-gate';
+import { createThumbnailsService, type ThumbnailsService } from './domain/files/thumbnails.service';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
 import type { PaymentsService } from './domain/payments/payments.service';
 import { activateWithPayment } from './domain/payments/settlement';
 import { type AdminService, createAdminService } from './domain/people/admin.service';
 import { createProfileService, type ProfileService } from './domain/people/profile.service';
 import { createSpecialistsService, type SpecialistsService } from './domain/people/specialists.service';
+import { createReportsService, type ReportsService } from './domain/reports/reports.service';
 import type { Db } from './lib/db/client';
 import type { EventBus } from './lib/events';
 import type { Logger } from './lib/logger';
@@ -39,14 +41,22 @@ export interface Services {
   payments: PaymentsService;
   /** Who may send a multipart upload, decided before its body is read. */
   uploads: UploadGate;
+  reports: ReportsService;
+  thumbnails: ThumbnailsService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
+  // The report service needs the cases' read rule and the cases service calls it after a review.
+  let reports: ReportsService | undefined;
+  const thumbnails = createThumbnailsService(deps);
   const cases = createCasesService({
     ...deps,
     activateWithPayment: (tx, payment, caseId) =>
       activateWithPayment(tx, payment, caseId, { fees: deps.config.prices }),
+    afterReview: (caseId) => reports?.afterReview(caseId),
+    afterFilesStored: thumbnails.afterFilesStored,
   });
+  reports = createReportsService({ ...deps, assertReadable: cases.assertReadable });
   const payments = createPaymentsFromConfig({ ...deps, cases });
   return {
     auth: createAuthService({
@@ -69,5 +79,7 @@ export function createServices(deps: ServiceDeps): Services {
     profile: createProfileService(deps),
     payments,
     uploads: createUploadGate(deps),
+    reports,
+    thumbnails,
   };
 }

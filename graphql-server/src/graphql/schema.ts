@@ -6,5 +6,6 @@ import './types/case';
 import './types/people';
 import './types/payment';
 import './types/realtime';
+import './types/report';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -16,6 +16,7 @@ import {
 } from '../domain/cases/files';
 import { badInput, notFound } from '../lib/errors';
 import type { Services } from '../services';
+import { requestedRange } from './byte-range';
 import { beforeUpload } from './upload-gate';
 
 // SPEC §7 "Cases, drafts, files": thin wrappers over the cases and drafts services. JSON bodies where
@@ -165,12 +166,30 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
     },
   );
 
-  app.get<IdParams>('/api/files/:id/download', async (request, reply) => {
+  app.get<IdParams & { Querystring: { inline?: string } }>('/api/files/:id/download', async (request, reply) => {
     const fileId = optionalId(request.params.id, 'file', 'id');
     if (fileId === undefined) throw notFound('File not found');
-    const { file, body } = await cases.openFile(request.actor, fileId);
-    sendAttachment(reply, file.filename, file.fileType).header('Content-Length', String(file.fileSize));
-    return reply.send(body);
+    // A Range header (video seeking) gets 206 with that part, or 416 when it lies past the end.
+    let asked: ReturnType<typeof requestedRange>;
+    const { file, body, range } = await cases.openFile(request.actor, fileId, (size) => {
+      asked = requestedRange(request.headers.range, size);
+      return asked === 'unsatisfiable' ? undefined : asked;
+    });
+    sendAttachment(reply, file.filename, file.fileType).header('Accept-Ranges', 'bytes');
+    // ?inline=1 lets the case page preview what browsers show safely (images, PDF, video).
+    if (request.query.inline === '1' && /^(image\/(png|jpeg|gif|webp)|application\/pdf|video\/)/.test(file.fileType)) {
+      reply.header('Content-Disposition', contentDisposition(file.filename).replace(/^attachment/, 'inline'));
+    }
+    if (asked === 'unsatisfiable') {
+      body.destroy();
+      return reply.status(416).header('Content-Range', `bytes */${file.fileSize}`).send();
+    }
+    if (!range) return reply.header('Content-Length', String(file.fileSize)).send(body);
+    return reply
+      .status(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${file.fileSize}`)
+      .header('Content-Length', String(range.end - range.start + 1))
+      .send(body);
   });
 
   app.get<IdParams>('/api/cases/:id/download-all', async (request, reply) => {

@@ -16,7 +16,7 @@ import type { Db } from '../../lib/db/client';
 import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import type { CaseChangeKind, EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
-import type { Storage } from '../../lib/storage';
+import type { ByteRange, Storage } from '../../lib/storage';
 import { parseInput } from '../../lib/validation';
 import {
   assertCanAccept,
@@ -50,6 +50,10 @@ export interface CasesServiceDeps {
    * The payments module owns this rule; it is injected to keep the modules free of an import cycle.
    */
   activateWithPayment: (tx: DbOrTx, payment: PaymentForActivation, caseId: number) => Promise<Case | null>;
+  /** Runs after a review commits (the consultation report is scheduled there); must not throw. */
+  afterReview?: (caseId: number) => unknown;
+  /** Runs after the rows of newly stored files commit (thumbnails are made there); must not throw. */
+  afterFilesStored?: (fileKeys: string[]) => unknown;
   now?: () => Date;
 }
 
@@ -227,7 +231,9 @@ export function createCasesService(deps: CasesServiceDeps) {
   ): Promise<T> {
     const rows = await storeFiles(caseUuid, intake.files, category, uploaderId);
     try {
-      return await db.$transaction((tx) => write(tx, rows));
+      const result = await db.$transaction((tx) => write(tx, rows));
+      if (rows.length > 0) deps.afterFilesStored?.(rows.map((row) => row.s3Key));
+      return result;
     } catch (error) {
       await removeStored(rows.map((r) => r.s3Key));
       throw error;
@@ -451,6 +457,7 @@ export function createCasesService(deps: CasesServiceDeps) {
       });
       const reviewed = await findCase(kase.id);
       publish(reviewed, 'reviewed');
+      deps.afterReview?.(kase.id);
       return reviewed;
     },
 
@@ -504,6 +511,7 @@ export function createCasesService(deps: CasesServiceDeps) {
       if (moved.count !== 1) throw conflict('This case has already been reviewed');
       const reviewed = await findCase(kase.id);
       publish(reviewed, 'reviewed');
+      deps.afterReview?.(kase.id);
       return reviewed;
     },
 
@@ -512,13 +520,18 @@ export function createCasesService(deps: CasesServiceDeps) {
     },
 
     /** One file for download, if the actor may read its case. */
-    async openFile(actor: Actor | null, fileId: number): Promise<{ file: CaseFile; body: Readable }> {
+    async openFile(
+      actor: Actor | null,
+      fileId: number,
+      range?: (size: number) => ByteRange | undefined,
+    ): Promise<{ file: CaseFile; body: Readable; range: ByteRange | undefined }> {
       const who = requireActor(actor);
       const file = await db.caseFile.findUnique({ where: { id: fileId }, include: { case: true } });
       if (!file) throw notFound('File not found');
       if (!canReadCase(who, file.case)) throw forbidden('You do not have permission to download this file');
       const { case: _case, ...row } = file;
-      return { file: row, body: await storage.get(file.s3Key) };
+      const span = range?.(file.fileSize);
+      return { file: row, body: await storage.get(file.s3Key, span), range: span };
     },
 
     /** The case's diagnostic (input) files, opened one at a time while a zip is written. */

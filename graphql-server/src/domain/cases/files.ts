@@ -106,7 +106,8 @@ function looksLikeText(head: Buffer): boolean {
 /**
  * The content type of a file from its first bytes, or null when it is not an accepted kind. Beside
  * file-type: plain text (no magic number) is accepted for .txt when it decodes as UTF-8 without NUL
- * bytes; DICOM without its 128-byte preamble starts with a group 0002 or 0008 tag; .doc is an OLE
+ * bytes; DICOM has 'DICM' after its 128-byte preamble (file-type 21.3 does not detect it), or without
+ * one starts with a group 0002 or 0008 tag; .doc is an OLE
  * compound file; .wmv is an ASF container.
  */
 export async function detectFileType(head: Buffer, filename: string): Promise<string | null> {
@@ -119,12 +120,9 @@ export async function detectFileType(head: Buffer, filename: string): Promise<st
     return TYPES.has(detected.mime) ? detected.mime : null;
   }
   if (ext === 'txt' && looksLikeText(head)) return 'text/plain';
-  if (
-    (ext === 'dcm' || ext === 'dicom') &&
-    head.length >= 8 &&
-    (head[0] === 0x02 || head[0] === 0x08) &&
-    head[1] === 0
-  ) {
+  const part10 = head.length >= 132 && head.toString('latin1', 128, 132) === 'DICM';
+  const bare = head.length >= 8 && (head[0] === 0x02 || head[0] === 0x08) && head[1] === 0;
+  if ((ext === 'dcm' || ext === 'dicom') && (part10 || bare)) {
     return 'application/dicom';
   }
   return null;

@@ -46,11 +46,11 @@ export function createLocalStorage(root: string): Storage {
       return { key, size };
     },
 
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(key);
       try {
         const handle = await open(path, 'r');
-        return handle.createReadStream();
+        return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw storedFileMissing();
         throw error;

@@ -57,10 +57,12 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       return { key, size };
     },
 
-    async get(key) {
+    async get(key, range) {
       assertSafeKey(key);
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const result = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        );
         if (!(result.Body instanceof Readable)) throw new Error('S3 returned no readable body');
         return result.Body;
       } catch (error) {

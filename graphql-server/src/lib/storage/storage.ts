@@ -8,10 +8,17 @@ export interface StoredObject {
   size: number;
 }
 
+/** Inclusive byte offsets, as HTTP ranges count them. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface Storage {
   /** Streams a body to `key`; rejects (and leaves nothing behind) when the stream fails. */
   put(key: string, body: Readable | Buffer, contentType: string): Promise<StoredObject>;
-  get(key: string): Promise<Readable>;
+  /** The whole object, or the inclusive byte range (HTTP range requests: video seeking). */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
 }

@@ -1,26 +1,29 @@
 import { CONSULT_FILE_MAX_BYTES } from '@vetconsult/schema/consult';
 import { useParams } from 'react-router-dom';
-import { CaseDetailPage } from '../../features/case-detail/components/case-detail-page';
+import { CaseDetailPage, type CaseDetailSlots } from '../../features/case-detail/components/case-detail-page';
+import { ReportDownloadButton } from '../../features/case-report/components/report-download-button';
 import { AttachedFilesUploader } from '../../features/file-upload/components/attached-files-uploader';
+import { FileMedia } from '../../features/file-viewer/components/file-media';
 
-// Composes the case detail with the file-upload feature's uploader (features never import each other).
+// Composes the case detail with the features it shows (features never import each other): the report
+// button, file thumbnails and previews, and the uploader of the file-upload feature.
 export default function CaseDetailRoute() {
   const { uuid = '' } = useParams();
-  return (
-    <CaseDetailPage
-      key={uuid}
-      uuid={uuid}
-      renderFileAdder={({ uuid: caseUuid, onUploaded }) => (
-        <AttachedFilesUploader
-          attached={[]}
-          resolveCase={async () => caseUuid}
-          onUploaded={onUploaded}
-          maxBytes={CONSULT_FILE_MAX_BYTES}
-          label="New diagnostic files"
-          inputLabel="Add diagnostic files"
-          description="Files are added to the case as soon as they are chosen."
-        />
-      )}
-    />
-  );
+  const slots: CaseDetailSlots = {
+    // Remounted when the status changes, so a case reviewed while open offers its report.
+    caseActions: (kase) => <ReportDownloadButton key={kase.status} uuid={kase.uuid} />,
+    fileMedia: (file) => <FileMedia caseUuid={uuid} file={file} />,
+    fileAdder: ({ uuid: caseUuid, onUploaded }) => (
+      <AttachedFilesUploader
+        attached={[]}
+        resolveCase={async () => caseUuid}
+        onUploaded={onUploaded}
+        maxBytes={CONSULT_FILE_MAX_BYTES}
+        label="New diagnostic files"
+        inputLabel="Add diagnostic files"
+        description="Files are added to the case as soon as they are chosen."
+      />
+    ),
+  };
+  return <CaseDetailPage key={uuid} uuid={uuid} slots={slots} />;
 }

@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toasts';
 import { useAcceptCase } from '../api/accept-case';
 import { useCaseDetail } from '../api/case-detail';
 import { useCaseUpdated } from '../api/case-updated';
-import { CaseFiles } from './case-files';
+import { CaseFiles, type FileMediaSlot } from './case-files';
 import { OriginalCase } from './original-case';
 import { ReviewForm } from './review-form';
 
@@ -155,19 +155,23 @@ function Timeline({ kase }: { kase: CaseDetail }) {
   );
 }
 
-/** The uploader slot: the route passes the file-upload feature's uploader. */
+/** What the uploader slot is given. */
 export interface FileAdderSlotProps {
   uuid: string;
   onUploaded(): void;
 }
 
-export function CaseDetailPage({
-  uuid,
-  renderFileAdder,
-}: {
-  uuid: string;
-  renderFileAdder?(props: FileAdderSlotProps): ReactNode;
-}) {
+/** Slots the route fills with other features (features never import each other). */
+export interface CaseDetailSlots {
+  /** Beside the case's actions: the consultation report's download. */
+  caseActions?: (kase: Pick<CaseDetail, 'uuid' | 'status'>) => ReactNode;
+  /** At the start of a file row: thumbnail and preview. */
+  fileMedia?: FileMediaSlot;
+  /** Below the files, for the case's own veterinarian until the case is reviewed: the uploader. */
+  fileAdder?: (props: FileAdderSlotProps) => ReactNode;
+}
+
+export function CaseDetailPage({ uuid, slots = {} }: { uuid: string; slots?: CaseDetailSlots }) {
   const { user } = useAuth();
   const detail = useCaseDetail(uuid);
   useCaseUpdated(uuid);
@@ -220,6 +224,7 @@ export function CaseDetailPage({
           Revisit Case
         </Link>
       ) : null}
+      {slots.caseActions?.(kase)}
     </>
   );
 
@@ -272,13 +277,13 @@ export function CaseDetailPage({
               onSubmitted={() => void detail.refetch()}
             />
           ) : null}
-          <CaseFiles uuid={kase.uuid} files={kase.files} />
-          {isOwningVet && kase.status !== 'reviewed' && renderFileAdder ? (
+          <CaseFiles uuid={kase.uuid} files={kase.files} media={slots.fileMedia} />
+          {isOwningVet && kase.status !== 'reviewed' && slots.fileAdder ? (
             <Section title="Add Diagnostic Files">
-              {renderFileAdder({ uuid: kase.uuid, onUploaded: () => void detail.refetch() })}
+              {slots.fileAdder({ uuid: kase.uuid, onUploaded: () => void detail.refetch() })}
             </Section>
           ) : null}
-          {kase.originalCase ? <OriginalCase original={kase.originalCase} /> : null}
+          {kase.originalCase ? <OriginalCase original={kase.originalCase} media={slots.fileMedia} /> : null}
         </div>
         <div className="space-y-6">
           <Section title="Consultation">

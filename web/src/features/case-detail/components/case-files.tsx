@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { Icon } from '../../../components/ui/icon';
 import type { CaseDetailFieldsFragment } from '../../../gql/graphql';
@@ -10,8 +10,10 @@ import { toast } from '../../../lib/toasts';
 // original name, and with more than one diagnostic file a download-all opens in a new tab.
 
 export type CaseFile = CaseDetailFieldsFragment['files'][number];
+/** A slot at the start of a file row (issue 16: thumbnail and preview, composed by the route). */
+export type FileMediaSlot = (file: CaseFile) => ReactNode;
 
-export function FileRow({ file }: { file: CaseFile }) {
+export function FileRow({ file, media }: { file: CaseFile; media?: FileMediaSlot | undefined }) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -25,9 +27,13 @@ export function FileRow({ file }: { file: CaseFile }) {
   };
   return (
     <li className="flex items-center gap-3 py-2.5">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-300">
-        <Icon name="document" className="size-5" />
-      </span>
+      {media ? (
+        media(file)
+      ) : (
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-300">
+          <Icon name="document" className="size-5" />
+        </span>
+      )}
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{file.originalName}</p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -47,7 +53,7 @@ export function FileRow({ file }: { file: CaseFile }) {
   );
 }
 
-export function CaseFiles({ uuid, files }: { uuid: string; files: CaseFile[] }) {
+export function CaseFiles({ uuid, files, media }: { uuid: string; files: CaseFile[]; media?: FileMediaSlot }) {
   const inputs = files.filter((file) => file.fileCategory === 'input');
   const attachments = files.filter((file) => file.fileCategory === 'summary');
   return (
@@ -75,7 +81,7 @@ export function CaseFiles({ uuid, files }: { uuid: string; files: CaseFile[] }) 
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {inputs.map((file) => (
-            <FileRow key={file.id} file={file} />
+            <FileRow key={file.id} file={file} media={media} />
           ))}
         </ul>
       )}
@@ -87,7 +93,7 @@ export function CaseFiles({ uuid, files }: { uuid: string; files: CaseFile[] }) 
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Specialist attachments">
           {attachments.map((file) => (
-            <FileRow key={file.id} file={file} />
+            <FileRow key={file.id} file={file} media={media} />
           ))}
         </ul>
       )}

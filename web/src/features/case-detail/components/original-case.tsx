@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Card } from '../../../components/ui/card';
 import type { CaseDetailFieldsFragment } from '../../../gql/graphql';
 import { formatDate } from '../../../lib/case-display';
-import { FileRow } from './case-files';
+import { type FileMediaSlot, FileRow } from './case-files';
 
 // A revisit shows what the original case concluded, inline (issue 22 item 9): its specialist summary and
 // its files, so the reader need not leave the page. The server gives `originalCase` only to a reader who
@@ -10,7 +10,7 @@ import { FileRow } from './case-files';
 
 type Original = NonNullable<CaseDetailFieldsFragment['originalCase']>;
 
-export function OriginalCase({ original }: { original: Original }) {
+export function OriginalCase({ original, media }: { original: Original; media?: FileMediaSlot | undefined }) {
   const headingId = `original-case-${original.id}`;
   const inputs = original.files.filter((file) => file.fileCategory === 'input');
   const attachments = original.files.filter((file) => file.fileCategory === 'summary');
@@ -45,7 +45,7 @@ export function OriginalCase({ original }: { original: Original }) {
           </h3>
           <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Files of the original case">
             {[...inputs, ...attachments].map((file) => (
-              <FileRow key={file.id} file={file} />
+              <FileRow key={file.id} file={file} media={media} />
             ))}
           </ul>
         </>
