@@ -115,6 +115,8 @@ test('availability: a slot is removed only after confirming; toasts show above d
     await page.evaluate((theme) => {
       document.documentElement.classList.toggle('dark', theme === 'dark');
     }, shot.theme);
+    // A fresh failure per picture: a toast leaves after its 5 s.
+    await confirm.getByRole('button', { name: 'Remove' }).click();
     await expectToastOnTop(page, 'Error removing availability');
     await page.screenshot({ path: `${ARTIFACTS}/confirm-with-toast-${shot.theme}-${shot.width}.png` });
   }
