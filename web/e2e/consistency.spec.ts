@@ -18,17 +18,24 @@ function toastWith(page: Page, text: string) {
   return page.locator('section[aria-label^="Notifications"]').getByText(text, { exact: true });
 }
 
-/** The toast is drawn above everything at its centre (not under a modal's backdrop). */
+/** The visible toast with this title is drawn above everything at its centre (not under a modal's backdrop). */
 async function expectToastOnTop(page: Page, text: string) {
-  const toast = toastWith(page, text);
-  await expect(toast).toBeVisible();
-  const box = await toast.boundingBox();
-  expect(box).not.toBeNull();
-  const onTop = await page.evaluate(
-    ({ x, y }) => !!document.elementFromPoint(x, y)?.closest('section[aria-label^="Notifications"]'),
-    { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 },
-  );
-  expect(onTop, `the toast "${text}" is covered`).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate((title) => {
+          const region = document.querySelector('section[aria-label^="Notifications"]');
+          const toast = Array.from(region?.querySelectorAll('li') ?? []).find(
+            (item) => !item.hidden && item.getAttribute('aria-hidden') !== 'true' && item.textContent?.includes(title),
+          );
+          if (!toast) return 'no such toast';
+          const box = toast.getBoundingClientRect();
+          const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return top && region?.contains(top) ? 'on top' : `covered by ${top?.tagName ?? 'nothing'}`;
+        }, text),
+      { timeout: 20_000 },
+    )
+    .toBe('on top');
 }
 
 test('Clear Draft asks with the app’s confirmation dialog, never the browser’s', async ({ page, baseURL }) => {
@@ -115,6 +122,8 @@ test('availability: a slot is removed only after confirming; toasts show above d
     await page.evaluate((theme) => {
       document.documentElement.classList.toggle('dark', theme === 'dark');
     }, shot.theme);
+    // A fresh failure per picture: a toast leaves after its 5 s.
+    await confirm.getByRole('button', { name: 'Remove' }).click();
     await expectToastOnTop(page, 'Error removing availability');
     await page.screenshot({ path: `${ARTIFACTS}/confirm-with-toast-${shot.theme}-${shot.width}.png` });
   }
