@@ -14,9 +14,13 @@ export default defineConfig({
   // Kept apart from the data folder, which Playwright would otherwise wipe after the server started.
   outputDir: './test-results/playwright',
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Spec files run two at a time everywhere (each spec creates its own users, so files are independent);
+  // on this 2-core machine one worker left the CI run at twice the time.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Two browsers and the server share two cores in CI: the longer specs (a dozen screens, axe scans)
+  // take 15-20 s alone and need the headroom when the other worker is busy.
+  timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 7_500 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
