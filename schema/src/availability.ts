@@ -13,6 +13,19 @@ export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The all-day slot of SPEC §9 ends at 23:59 and means "until midnight". */
 export const ALL_DAY = { startTime: '00:00', endTime: '23:59' } as const;
 
+/**
+ * How "next available" is written (e.g. "Mon, Nov 24, 9:00 AM EST"): the server in the specialist's time
+ * zone, the web in the viewer's. One format for both.
+ */
+export const NEXT_AVAILABLE_FORMAT: Readonly<Intl.DateTimeFormatOptions> = {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
 export interface WeeklySlot {
   dayOfWeek: number;
   startTime: string;

@@ -1,4 +1,4 @@
-import { ALL_DAY, minutesOfDay, type WeeklySlot } from '@vetconsult/schema/availability';
+import { ALL_DAY, minutesOfDay, NEXT_AVAILABLE_FORMAT, type WeeklySlot } from '@vetconsult/schema/availability';
 import { instantOf, localTime } from '../../lib/time-zone';
 
 // "Is this specialist available now, and if not, when next?" (SPEC §3 Specialist list item). Pure: the
@@ -35,15 +35,7 @@ const displayFormatters = new Map<string, Intl.DateTimeFormat>();
 export function formatNextAvailable(instant: Date, timeZone: string): string {
   let formatter = displayFormatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
+    formatter = new Intl.DateTimeFormat('en-US', { ...NEXT_AVAILABLE_FORMAT, timeZone });
     displayFormatters.set(timeZone, formatter);
   }
   return formatter.format(instant);
