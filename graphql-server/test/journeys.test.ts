@@ -123,6 +123,18 @@ describe('unpaid cases stay editable, payable and discardable (item 2)', () => {
     expect(again.body.status).toBe('pending_payment');
   });
 
+  it('the Drafts tab of the consult list holds unpaid cases too, through both doors', async () => {
+    const kase = await unpaidCase();
+    const rest = await vetClient.get('/api/cases?status=draft');
+    expect(rest.status).toBe(200);
+    expect(rest.body.map((c: { uuid: string }) => c.uuid)).toContain(kase.uuid);
+    const graphql = await vetClient.gql('{ myCases(status: draft, first: 100) { uuid status } }');
+    expect(graphql.data.myCases).toContainEqual({ uuid: kase.uuid, status: 'pending_payment' });
+    // Still listed under All, where it is labelled Awaiting payment.
+    const all = await vetClient.gql('{ myCases(status: all, first: 100) { uuid } }');
+    expect(all.data.myCases.map((c: { uuid: string }) => c.uuid)).toContain(kase.uuid);
+  });
+
   it('returning to payment re-checks the rules: an unpaid case emptied by an edit cannot be paid', async () => {
     const kase = await unpaidCase();
     const read = await vetClient.get(`/api/consults/drafts/${kase.uuid}`);

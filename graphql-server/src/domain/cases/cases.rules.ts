@@ -28,6 +28,9 @@ export const NEXT_STATUS: Readonly<Record<CaseStatus, CaseStatus | null>> = {
   reviewed: null,
 };
 
+/** Unpaid work of a veterinarian: still editable, payable and discardable (the Drafts tab). */
+export const UNPAID_STATUSES = ['draft', 'pending_payment'] as const satisfies readonly CaseStatus[];
+
 export function canMove(from: CaseStatus, to: CaseStatus): boolean {
   return NEXT_STATUS[from] === to;
 }

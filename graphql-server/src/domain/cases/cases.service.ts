@@ -28,6 +28,7 @@ import {
   canReadCase,
   nextRevisitNumber,
   startOfWeek,
+  UNPAID_STATUSES,
 } from './cases.rules';
 import { type CaseWithRelations, caseViewInclude } from './cases.view';
 import { consultColumns, planSubmission } from './consult-submission';
@@ -270,8 +271,10 @@ export function createCasesService(deps: CasesServiceDeps) {
   }
 
   function statusWhere(status: CaseSearchInput['status']): Prisma.CaseWhereInput {
-    // "All" lists submitted work; drafts have their own list and tab.
+    // "All" lists submitted work (unpaid cases too, labelled Awaiting payment); the Drafts tab holds the
+    // vet's unfinished work: drafts and cases still awaiting payment.
     if (!status || status === 'all') return { status: { not: 'draft' } };
+    if (status === 'draft') return { status: { in: [...UNPAID_STATUSES] } };
     return { status };
   }
 

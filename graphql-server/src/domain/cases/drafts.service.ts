@@ -13,7 +13,7 @@ import type { EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
 import type { Storage } from '../../lib/storage';
 import { parseInput } from '../../lib/validation';
-import { assertVeterinarian } from './cases.rules';
+import { assertVeterinarian, UNPAID_STATUSES } from './cases.rules';
 import { caseWhere, requireActor } from './cases.service';
 import { assertChoosableSpecialist } from './specialist-choice';
 
@@ -37,7 +37,6 @@ export interface DraftsServiceDeps {
 }
 
 /** The statuses of the veterinarian's unpaid work: editable, payable and discardable. */
-export const UNPAID_STATUSES = ['draft', 'pending_payment'] as const satisfies readonly Case['status'][];
 const isUnpaid = (status: Case['status']) => (UNPAID_STATUSES as readonly string[]).includes(status);
 
 type DraftField = (typeof DRAFT_FIELDS)[number];
