@@ -137,6 +137,22 @@ describe('reset links', () => {
     expect((await reset(newer)).status).toBe(200);
   });
 
+  it('requests sent at once leave exactly one valid link: the one in the newest e-mail', async () => {
+    const user = await createUser(quick.database.db, { role: 'VETERINARIAN' });
+    const client = new TestClient(quick.url);
+    const before = await resetLinks(quick);
+    await Promise.all(
+      Array.from({ length: 6 }, () => client.post('/api/password-reset-request', { email: user.email })),
+    );
+    const links = (await resetLinks(quick)).filter((link) => !before.includes(link));
+    expect(links).toHaveLength(6);
+    const valid = [];
+    for (const link of links) {
+      if ((await client.get(`/api/validate-reset-token/${link}`)).status === 200) valid.push(link);
+    }
+    expect(valid).toEqual([links.at(-1)]);
+  });
+
   it('using a link ends the other links of the account', async () => {
     const db = quick.database.db;
     const user = await createUser(db, { role: 'VETERINARIAN' });

@@ -32,13 +32,16 @@ export function createMailer(options: {
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let sequence = 0;
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = join(options.outboxDir, `${stamp}-${safeTo}.eml`);
+      // The sequence keeps two messages to one address in the same millisecond apart (and in order).
+      sequence = (sequence + 1) % 1_000_000;
+      const file = join(options.outboxDir, `${stamp}-${String(sequence).padStart(6, '0')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       options.logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox');

@@ -67,6 +67,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const throttle = new LoginThrottle({ ...LOGIN_THROTTLE_DEFAULTS, ...deps.loginThrottle }, () => now().getTime());
   /** Reset e-mails being written and sent, off the request path. */
   const pendingMail = new Set<Promise<void>>();
+  const mailByAddress = new Map<string, Promise<void>>();
 
   async function openSession(userId: number, persistent: boolean, request: RequestInfo) {
     const token = newToken();
@@ -92,12 +93,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       return;
     }
     const token = newToken();
-    await db.$transaction([
-      db.passwordResetToken.updateMany({ where: { userId: user.id, used: false }, data: { used: true } }),
-      db.passwordResetToken.create({
+    await db.$transaction(async (tx) => {
+      // The account's row is locked first, so two requests (two instances, or two clicks) issue their
+      // links one after the other: the later one always ends the earlier, never two valid links.
+      await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
+      await tx.passwordResetToken.updateMany({ where: { userId: user.id, used: false }, data: { used: true } });
+      await tx.passwordResetToken.create({
         data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now().getTime() + RESET_TOKEN_MS) },
-      }),
-    ]);
+      });
+    });
     const link = `${deps.publicUrl}/reset-password/${token}`;
     await mailer.send({
       to: user.email,
@@ -212,10 +216,18 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async requestPasswordReset(input: unknown): Promise<void> {
       const { email } = parseInput(passwordResetRequestSchema, input);
-      const job: Promise<void> = sendResetLink(email.toLowerCase())
+      const address = email.toLowerCase();
+      // Requests for one address run in the order they came, so the newest e-mail holds the valid link.
+      const previous = mailByAddress.get(address) ?? Promise.resolve();
+      const job: Promise<void> = previous
+        .then(() => sendResetLink(address))
         .catch((error: unknown) => logger.error({ err: error }, 'password reset e-mail failed'))
-        .finally(() => pendingMail.delete(job));
+        .finally(() => {
+          pendingMail.delete(job);
+          if (mailByAddress.get(address) === job) mailByAddress.delete(address);
+        });
       pendingMail.add(job);
+      mailByAddress.set(address, job);
     },
 
     /** Resolves once the reset e-mails requested so far have been handled (shutdown, tests). */
