@@ -1,6 +1,6 @@
 import type { Actor } from '../../context';
 import type { CaseStatus } from '../../generated/prisma/enums';
-import { conflict, forbidden } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { instantOf, localTime } from '../../lib/time-zone';
 
 // Pure rules of SPEC §4 "Case lifecycle" and §6 "Roles and permissions". No database, no I/O: the
@@ -30,6 +30,20 @@ export const NEXT_STATUS: Readonly<Record<CaseStatus, CaseStatus | null>> = {
 
 /** Unpaid work of a veterinarian: still editable, payable and discardable (the Drafts tab). */
 export const UNPAID_STATUSES = ['draft', 'pending_payment'] as const satisfies readonly CaseStatus[];
+
+export const isUnpaid = (status: CaseStatus): boolean => (UNPAID_STATUSES as readonly string[]).includes(status);
+
+export const DRAFT_NOT_FOUND = 'Draft not found';
+export const NOT_YOUR_DRAFT = 'You can only change your own drafts';
+
+/** A draft or unpaid case is changed only by its own veterinarian; a paid case is no draft (404). */
+export function assertOwnDraft<T extends { vetId: number; status: CaseStatus }>(
+  actor: CaseActor,
+  kase: T | null,
+): asserts kase is T {
+  if (!kase || !isUnpaid(kase.status)) throw notFound(DRAFT_NOT_FOUND);
+  if (kase.vetId !== actor.id) throw forbidden(NOT_YOUR_DRAFT);
+}
 
 export function canMove(from: CaseStatus, to: CaseStatus): boolean {
   return NEXT_STATUS[from] === to;

@@ -13,7 +13,14 @@ import type { EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
 import type { Storage } from '../../lib/storage';
 import { parseInput } from '../../lib/validation';
-import { assertVeterinarian, UNPAID_STATUSES } from './cases.rules';
+import {
+  assertOwnDraft,
+  assertVeterinarian,
+  DRAFT_NOT_FOUND,
+  isUnpaid,
+  NOT_YOUR_DRAFT,
+  UNPAID_STATUSES,
+} from './cases.rules';
 import { caseWhere, requireActor } from './cases.service';
 import { assertChoosableSpecialist } from './specialist-choice';
 
@@ -25,7 +32,6 @@ import { assertChoosableSpecialist } from './specialist-choice';
 // the next visit to payment (the payments module refuses a stale one).
 
 export const DRAFT_CONFLICT = 'This draft has been updated elsewhere. Please resolve the conflict.';
-export const DRAFT_NOT_FOUND = 'Draft not found';
 
 export interface DraftsServiceDeps {
   db: Db;
@@ -37,7 +43,6 @@ export interface DraftsServiceDeps {
 }
 
 /** The statuses of the veterinarian's unpaid work: editable, payable and discardable. */
-const isUnpaid = (status: Case['status']) => (UNPAID_STATUSES as readonly string[]).includes(status);
 
 type DraftField = (typeof DRAFT_FIELDS)[number];
 type DraftValues = Record<DraftField, unknown>;
@@ -142,8 +147,7 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       throw notFound(DRAFT_NOT_FOUND);
     }
     const kase = await db.case.findUnique({ where });
-    if (!kase || !isUnpaid(kase.status)) throw notFound(DRAFT_NOT_FOUND);
-    if (kase.vetId !== who.id) throw forbidden('You can only change your own drafts');
+    assertOwnDraft(who, kase);
     return kase;
   }
 
@@ -255,7 +259,7 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       assertVeterinarian(who);
       const kase = await db.case.findUnique({ where: caseWhere(ref) });
       if (!kase) throw notFound(DRAFT_NOT_FOUND);
-      if (kase.vetId !== who.id) throw forbidden('You can only change your own drafts');
+      if (kase.vetId !== who.id) throw forbidden(NOT_YOUR_DRAFT);
       if (!isUnpaid(kase.status)) throw conflict('This consult has already been submitted');
       // Checked again on every return to payment: an unpaid case stays editable.
       parseInput(newConsultSchema, nullToUndefined(draftValues(kase)));

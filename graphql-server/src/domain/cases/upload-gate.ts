@@ -1,7 +1,14 @@
 import type { Actor } from '../../context';
 import type { Db } from '../../lib/db/client';
 import { forbidden, notFound } from '../../lib/errors';
-import { assertCanAddInputFiles, assertCanReview, assertVeterinarian, NOT_AUTHORIZED_TO_REVISIT } from './cases.rules';
+import {
+  assertCanAddInputFiles,
+  assertCanReview,
+  assertOwnDraft,
+  assertVeterinarian,
+  DRAFT_NOT_FOUND,
+  NOT_AUTHORIZED_TO_REVISIT,
+} from './cases.rules';
 import { CASE_NOT_FOUND, caseWhere, requireActor } from './cases.service';
 
 // Who may send an upload, decided from what is known BEFORE the body is read (the session and the path),
@@ -46,8 +53,7 @@ export function createUploadGate(deps: { db: Db }) {
         case 'draft': {
           assertVeterinarian(who);
           if (target.caseRef === undefined) return;
-          const draft = await findCase(target.caseRef, 'Draft not found');
-          if (draft.vetId !== who.id) throw forbidden('You can only change your own drafts');
+          assertOwnDraft(who, await findCase(target.caseRef, DRAFT_NOT_FOUND));
           return;
         }
         case 'caseFiles': {
