@@ -78,7 +78,10 @@ export async function registerWebClient(app: FastifyInstance, root: string) {
   });
   // The web client routes on its own: unknown non-API paths get its index.html.
   app.get('/*', (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Not found' });
+    // Server paths are never the web client's: /metrics off its port is a 404, not the app's HTML.
+    if (request.url.startsWith('/api/') || request.url.split('?')[0] === '/metrics') {
+      return reply.status(404).send({ message: 'Not found' });
+    }
     return reply.sendFile('index.html');
   });
 }
