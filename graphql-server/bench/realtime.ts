@@ -1,10 +1,28 @@
 // npm run bench:realtime -- [--subscribers 1000] [--events 100] [--interval 50] [--scenario NAME]...
-//                            [--client load|graphql-ws] [--cpu-prof DIR]
+//                            [--client load|graphql-ws] [--cpu-prof DIR] [--heap-snapshot DIR] [--idle 5]
 //
-// N WebSocket subscribers connect to the server; a driver performs M case transitions (specialists
-// accept cases through REST, one every --interval ms). For every delivery it measures commit -> receipt
-// latency (the event carries its commit time; one machine, one clock), counts lost events, and samples
-// the server's RSS and CPU and the bench's own. Scenarios (all by default, or each --scenario given):
+// N WebSocket subscribers connect to the server, all at once (a reconnect storm, as after a deploy); a
+// driver then performs M case transitions (specialists accept cases through REST, one every --interval
+// ms). It prints:
+//   - connect time: from opening the first socket to every socket acknowledged, and to every
+//     subscription live on the server (the server's own gauge); sockets that failed to connect;
+//   - a bystander's requests during the storm: another signed-in user (a veterinarian loading `me` and
+//     the case list, one request after another): how many failed, and their latency;
+//   - memory per socket: the server's RSS and V8 heap after a full collection, before and after the
+//     storm, divided by the sockets (--heap-snapshot DIR also writes both heaps, to compare in Chrome
+//     DevTools' Memory tab);
+//   - delivery latency (commit -> client receipt; the event carries its commit time, one machine, one
+//     clock), lost events, the accept request's own latency;
+//   - server CPU per event: the server's CPU while the transitions run, less what it spends idle with
+//     the same sockets over the same time (pings; measured for --idle seconds just before), per event.
+// The server runs in a child process (bench/server-probe.ts answers it over IPC), so its CPU and RSS
+// are its own; the sockets all live in this process (each stands for a browser on its own computer).
+// Scenarios (all by default, or each --scenario given):
+//   specialists   the web app's own subscriptions from N distinct signed-in users: N - 1 approved
+//                 specialists idle on /consults (ConsultsChanged + AvailableCasesChanged) and one
+//                 veterinarian's dashboard (DashboardCasesChanged + DashboardStatsChanged); each
+//                 transition, a specialist accepts the vet's case assigned to them: 2 recipients (the vet
+//                 and that specialist), 4 deliveries, whatever N is
 //   broadcast     every subscriber receives every event: N sessions of one veterinarian on
 //                 myCasesChanged (they share one execution per event), the worst fan-out per event
 //   distinct      every subscriber receives every event, N different users (administrators, the only
@@ -15,10 +33,14 @@
 //                 vet and specialist
 //   redis         broadcast again, with two server processes on two ports sharing Redis, subscribers
 //                 split between them and the driver on the first
+// Every socket is a file descriptor here and in the server: --subscribers up to 10,000 needs
+// `ulimit -n` above that (checked before starting).
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres: a fresh
-// database is created and dropped) and, for the second run, Redis (REDIS_URL, default local 6379).
+// database is created and dropped) and, for the redis scenario, Redis (REDIS_URL, default local 6379).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,17 +53,29 @@ import { hashToken, newToken } from '../src/lib/tokens';
 import { TestClient } from '../test/helpers/client';
 import { connected, wsClient } from '../test/helpers/ws';
 import { type LoadClient, loadClient } from './load-client';
+import type { ProbeCommand, ProbeStats } from './server-probe';
 
 const { values } = parseArgs({
   options: {
     subscribers: { type: 'string', default: '1000' },
     events: { type: 'string', default: '100' },
     interval: { type: 'string', default: '50' },
-    scenario: { type: 'string', multiple: true, default: ['broadcast', 'distinct', 'clinics', 'redis'] },
+    scenario: {
+      type: 'string',
+      multiple: true,
+      default: ['specialists', 'broadcast', 'distinct', 'clinics', 'redis'],
+    },
     /** `load` (default): a lean protocol client; `graphql-ws`: the library's Client, ~50 µs a message. */
     client: { type: 'string', default: 'load' },
-    /** Writes a V8 CPU profile of each server process into this folder (open it in Chrome DevTools). */
+    /**
+     * Writes V8 CPU profiles of each server process into this folder (open them in Chrome DevTools):
+     * one of the connect storm, one of the measured transitions.
+     */
     'cpu-prof': { type: 'string' },
+    /** Writes the server's heap before and after the storm into this folder (.heapsnapshot files). */
+    'heap-snapshot': { type: 'string' },
+    /** Seconds of idle server CPU measured (with every socket open) before the transitions. */
+    idle: { type: 'string', default: '5' },
   },
 });
 const SUBSCRIBERS = Number(values.subscribers);
@@ -49,7 +83,9 @@ const EVENTS = Number(values.events);
 const INTERVAL_MS = Number(values.interval);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const IDLE_SECONDS = Number(values.idle);
 const SERVER = join(import.meta.dirname, '../src/server.ts');
+const PROBE = join(import.meta.dirname, 'server-probe.ts');
 const CLK_TCK = 100;
 
 /** One subscriber socket, as the chosen client library. */
@@ -81,9 +117,16 @@ function processStats(pid: number) {
   return { rssMb: rssKb / 1024, cpuSeconds: cpuTicks / CLK_TCK };
 }
 
-async function startServer(port: number, databaseUrl: string, redisUrl?: string): Promise<ChildProcess> {
-  const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER], {
+/** A server child process, and its probe (bench/server-probe.ts) over the IPC channel. */
+interface Server {
+  child: ChildProcess;
+  pid: number;
+  probe<T>(request: ProbeCommand): Promise<T>;
+  stats(gc?: boolean): Promise<ProbeStats>;
+}
+
+async function startServer(port: number, databaseUrl: string, redisUrl?: string): Promise<Server> {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', PROBE, SERVER], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -94,17 +137,58 @@ async function startServer(port: number, databaseUrl: string, redisUrl?: string)
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+  let nextId = 1;
+  const pending = new Map<number, (result: unknown) => void>();
+  child.on('message', (message: { id: number; result: unknown }) => {
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
+  });
+  const probe = <T>(request: ProbeCommand) =>
+    new Promise<T>((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve as (result: unknown) => void);
+      child.send({ ...request, id });
+    });
+  const server: Server = {
+    child,
+    pid: child.pid ?? 0,
+    probe,
+    stats: (gc = false) => probe<ProbeStats>({ type: 'stats', gc }),
+  };
   for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return server;
     } catch {
       // not listening yet
     }
     await sleep(100);
   }
   throw new Error(`server on ${port} did not start`);
+}
+
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+  const ports = servers.map((server) => {
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  });
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/** Each socket is a file descriptor (in this process, and in the server's): refuse early, not mid-storm. */
+function checkFileDescriptors(sockets: number) {
+  const limits = readFileSync('/proc/self/limits', 'utf8');
+  const soft = Number(limits.match(/Max open files\s+(\d+|unlimited)/)?.[1] ?? Number.POSITIVE_INFINITY);
+  const needed = sockets + 200;
+  if (soft < needed) {
+    throw new Error(
+      `--subscribers ${sockets} needs about ${needed} open files per process; the limit is ${soft}: raise it first (ulimit -n ${needed})`,
+    );
+  }
 }
 
 type Db = ReturnType<typeof createPrismaClient>;
@@ -122,6 +206,16 @@ interface Population {
 const CASES_CHANGED = 'subscription { myCasesChanged { uuid status kind at } }';
 const AVAILABLE_CHANGED = 'subscription { availableCasesChanged { uuid status kind at } }';
 const STATS_CHANGED = 'subscription { dashboardStatsChanged { activeCount pendingCount completedThisWeek } }';
+
+// The web app's own operations (web/src/features/consults/api/*-changed.ts and dashboard/api/*-changed.ts),
+// each with `at` added to its selection so that latency can be measured (one more scalar of the event).
+const WEB = {
+  consultsChanged: 'subscription ConsultsChanged { myCasesChanged { uuid status kind at } }',
+  availableCasesChanged: 'subscription AvailableCasesChanged { availableCasesChanged { uuid status kind at } }',
+  dashboardCasesChanged: 'subscription DashboardCasesChanged { myCasesChanged { uuid status kind at } }',
+  dashboardStatsChanged:
+    'subscription DashboardStatsChanged { dashboardStatsChanged { activeCount completedThisWeek pendingCount } }',
+};
 
 async function createUsers(db: Db, tag: string, role: 'VETERINARIAN' | 'SPECIALIST' | 'ADMIN', count: number) {
   const passwordHash = await hashPassword('bench-pass-123');
@@ -198,6 +292,31 @@ async function broadcastTo(
 }
 
 const scenarios: Record<string, (db: Db, tag: string) => Promise<Population>> = {
+  async specialists(db, tag) {
+    const [vet] = await createUsers(db, tag, 'VETERINARIAN', 1);
+    if (!vet) throw new Error('no users');
+    const specialists = await createUsers(db, tag, 'SPECIALIST', Math.max(1, SUBSCRIBERS - 1));
+    const specialistIds = specialists.map((specialist) => specialist.id);
+    const cases = await createPendingCases(db, [vet.id], specialistIds);
+    const [vetToken = ''] = await createSessions(db, [vet.id]);
+    const specialistTokens = await createSessions(db, specialistIds);
+    const tokenOf = new Map(specialistIds.map((id, i) => [id, specialistTokens[i] as string]));
+    return {
+      description: `${specialists.length} distinct approved specialists idle on /consults (ConsultsChanged + AvailableCasesChanged) and one veterinarian's dashboard (DashboardCasesChanged + DashboardStatsChanged); each accept reaches 2 users`,
+      sockets: [
+        { token: vetToken, queries: [WEB.dashboardCasesChanged, WEB.dashboardStatsChanged] },
+        ...specialistTokens.map((token) => ({ token, queries: [WEB.consultsChanged, WEB.availableCasesChanged] })),
+      ],
+      // Each specialist accepts the case assigned to them, with their own session.
+      transitions: cases.map((kase) => ({
+        uuid: kase.uuid,
+        specialistId: kase.specialistId as number,
+        token: tokenOf.get(kase.specialistId as number) as string,
+      })),
+      // The vet's case and stats, the specialist's case and its leaving Available Cases.
+      deliveriesPerTransition: 4,
+    };
+  },
   broadcast: (db, tag) =>
     broadcastTo(db, tag, `${SUBSCRIBERS} sessions of one veterinarian on myCasesChanged`, async (vetId) =>
       Array(SUBSCRIBERS).fill(vetId),
@@ -237,51 +356,176 @@ const scenarios: Record<string, (db: Db, tag: string) => Promise<Population>> = 
   },
 };
 
+const summary = (values: number[], unit = '') => {
+  values.sort((a, b) => a - b);
+  return `p50 ${percentile(values, 50)}${unit}  p95 ${percentile(values, 95)}${unit}  p99 ${percentile(values, 99)}${unit}  max ${values.at(-1)}${unit}`;
+};
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const kbPer = (bytes: number, count: number) => `${(bytes / 1024 / Math.max(1, count)).toFixed(1)} KB`;
+
+/**
+ * Another signed-in user working while the storm goes on: `me`, then the first page of their cases,
+ * one request after the other until stopped. A request fails on a non-200, a network error or 10 s.
+ */
+function bystander(baseUrl: string, token: string) {
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  let running = true;
+  const requests = [
+    () =>
+      fetch(`${baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `vc_session=${token}` },
+        body: JSON.stringify({ query: '{ me { id role } }' }),
+        signal: AbortSignal.timeout(10_000),
+      }),
+    () =>
+      fetch(`${baseUrl}/api/cases`, {
+        headers: { cookie: `vc_session=${token}` },
+        signal: AbortSignal.timeout(10_000),
+      }),
+  ];
+  const done = (async () => {
+    for (let i = 0; running; i++) {
+      const started = performance.now();
+      try {
+        const response = await requests[i % requests.length]?.();
+        const body = await response?.text();
+        if (response?.status !== 200 || body?.includes('"errors"'))
+          failures.push(`${response?.status} ${body?.slice(0, 120)}`);
+      } catch (error) {
+        failures.push((error as Error).message);
+      }
+      latencies.push(Math.round(performance.now() - started));
+      await sleep(20);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { latencies, failures };
+    },
+  };
+}
+
 async function run(scenario: string, ports: number[], databaseUrl: string, redisUrl?: string) {
   const prepare = scenarios[scenario === 'redis' ? 'broadcast' : scenario];
   if (!prepare) throw new Error(`unknown scenario ${scenario}`);
-  const servers = [];
+  const servers: Server[] = [];
   for (const port of ports) servers.push(await startServer(port, databaseUrl, redisUrl));
   const db = createPrismaClient(databaseUrl, 2);
-  const population = await prepare(db, `${scenario}${Date.now().toString(36)}`);
+  const tag = `${scenario}${Date.now().toString(36)}`;
+  const population = await prepare(db, tag);
+  const [bystanderVet] = await createUsers(db, `${tag}b`, 'VETERINARIAN', 1);
+  const [bystanderToken = ''] = await createSessions(db, [bystanderVet?.id ?? 0]);
+  const subscriptionsTotal = population.sockets.reduce((sum, socket) => sum + socket.queries.length, 0);
+  // The server warm (its code compiled, its pools open) before anything is measured.
+  const warm = bystander(`http://127.0.0.1:${ports[0]}`, bystanderToken);
+  await sleep(1000);
+  await warm.stop();
+
+  const memoryBefore = await Promise.all(servers.map((server) => server.stats(true)));
+  const snapshots = values['heap-snapshot'];
+  if (snapshots) {
+    await mkdir(snapshots, { recursive: true });
+    for (const [i, server] of servers.entries())
+      await server.probe({ type: 'snapshot', path: join(snapshots, `${scenario}-${i + 1}-before.heapsnapshot`) });
+  }
 
   // Latency of events that carry their commit time; a dashboardStatsChanged (which does not) is timed
   // from the commit of the case event that the same socket received just before it.
   const latencies: number[] = [];
   const statsLatencies: number[] = [];
   let delivered = 0;
-  const connectStart = Date.now();
+  const profiles = values['cpu-prof'];
+  if (profiles) await mkdir(profiles, { recursive: true });
+  const profileStart = () =>
+    profiles ? Promise.all(servers.map((server) => server.probe({ type: 'profile-start' }))) : undefined;
+  const profileStop = (phase: string) =>
+    profiles
+      ? Promise.all(
+          servers.map((server, i) =>
+            server.probe({ type: 'profile-stop', path: join(profiles, `${scenario}-${i + 1}-${phase}.cpuprofile`) }),
+          ),
+        )
+      : undefined;
+  await Promise.all(servers.map((server) => server.probe({ type: 'loop-reset' })));
+  await profileStart();
+  const storm = bystander(`http://127.0.0.1:${ports[0]}`, bystanderToken);
+  const cpuBeforeStorm = servers.map((server) => processStats(server.pid));
+  const connectStart = performance.now();
   const clients = population.sockets.map(({ token }, i) =>
     subscriber(`http://127.0.0.1:${ports[i % ports.length]}`, `vc_session=${token}`),
   );
-  await Promise.all(clients.map((client) => client.ready));
-  population.sockets.forEach(({ queries }, i) => {
-    let lastAt = 0;
-    for (const query of queries) {
-      clients[i]?.subscribe(query, (payload, receivedAt) => {
-        delivered++;
-        const root = Object.values((payload.data ?? {}) as Record<string, { at?: number }>)[0];
-        if (root?.at) {
-          lastAt = root.at;
-          latencies.push(receivedAt - root.at);
-        } else if (lastAt) {
-          statsLatencies.push(receivedAt - lastAt);
-        }
-      });
-    }
-  });
-  const connectMs = Date.now() - connectStart;
-  await sleep(1000);
+  // Each socket subscribes as soon as it is acknowledged, as graphql-ws's client does.
+  const connected = await Promise.allSettled(
+    clients.map(async (client, i) => {
+      await client.ready;
+      let lastAt = 0;
+      for (const query of population.sockets[i]?.queries ?? []) {
+        client.subscribe(query, (payload, receivedAt) => {
+          delivered++;
+          const root = Object.values((payload.data ?? {}) as Record<string, { at?: number }>)[0];
+          if (root?.at) {
+            lastAt = root.at;
+            latencies.push(receivedAt - root.at);
+          } else if (lastAt) {
+            statsLatencies.push(receivedAt - lastAt);
+          }
+        });
+      }
+    }),
+  );
+  const ackedMs = performance.now() - connectStart;
+  const failedSockets = connected.filter((outcome) => outcome.status === 'rejected');
+  const expectedSubscriptions = population.sockets.reduce(
+    (sum, socket, i) => sum + (connected[i]?.status === 'fulfilled' ? socket.queries.length : 0),
+    0,
+  );
+  let live = 0;
+  const liveDeadline = Date.now() + 60_000;
+  while (Date.now() < liveDeadline) {
+    live = (await Promise.all(servers.map((server) => server.stats()))).reduce((sum, s) => sum + s.subscribers, 0);
+    if (live >= expectedSubscriptions) break;
+    await sleep(20);
+  }
+  const liveMs = performance.now() - connectStart;
+  const stormCpu = servers.map(
+    (server, i) => processStats(server.pid).cpuSeconds - (cpuBeforeStorm[i]?.cpuSeconds ?? 0),
+  );
+  const stormLoop = await Promise.all(servers.map((server) => server.stats()));
+  const bystanderDuringStorm = await storm.stop();
+  await profileStop('storm');
+
+  const memoryAfter = await Promise.all(servers.map((server) => server.stats(true)));
+  const rssAfter = servers.map((server) => processStats(server.pid).rssMb);
+  if (snapshots) {
+    for (const [i, server] of servers.entries())
+      await server.probe({ type: 'snapshot', path: join(snapshots, `${scenario}-${i + 1}-after.heapsnapshot`) });
+  }
+
+  // What the server spends with every socket open and nothing happening (pings), to subtract below.
+  const idleBefore = servers.map((server) => processStats(server.pid).cpuSeconds);
+  const idleStarted = performance.now();
+  await sleep(IDLE_SECONDS * 1000);
+  const idleSeconds = (performance.now() - idleStarted) / 1000;
+  const idleCpuRate = servers.map(
+    (server, i) => (processStats(server.pid).cpuSeconds - (idleBefore[i] ?? 0)) / idleSeconds,
+  );
 
   const driver = new TestClient(`http://127.0.0.1:${ports[0]}`);
+  const acceptLatencies: number[] = [];
   const perform = async (transitions: Population['transitions']) => {
     for (const transition of transitions) {
+      const started = performance.now();
       const response = await driver.request(
         'POST',
         `/api/cases/${transition.uuid}/accept`,
         { specialistId: transition.specialistId },
         { cookie: `vc_session=${transition.token}` },
       );
+      acceptLatencies.push(Math.round(performance.now() - started));
       if (response.status !== 200)
         throw new Error(`accept failed: ${response.status} ${JSON.stringify(response.body)}`);
       await sleep(INTERVAL_MS);
@@ -297,47 +541,74 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   delivered = 0;
   latencies.length = 0;
   statsLatencies.length = 0;
+  acceptLatencies.length = 0;
 
-  const before = servers.map((s) => processStats(s.pid ?? 0));
+  const before = servers.map((s) => processStats(s.pid));
   const clientBefore = process.cpuUsage();
-  const started = Date.now();
+  const started = performance.now();
+  await profileStart();
   const measured = population.transitions.slice(WARMUP);
   await perform(measured);
   const expected = measured.length * population.deliveriesPerTransition;
   await waitForDeliveries(expected);
-  const elapsed = (Date.now() - started) / 1000;
-  const after = servers.map((s) => processStats(s.pid ?? 0));
+  const elapsed = (performance.now() - started) / 1000;
+  const after = servers.map((s) => processStats(s.pid));
+  await profileStop('events');
   const clientCpu = process.cpuUsage(clientBefore);
 
-  const summary = (values: number[]) => {
-    values.sort((a, b) => a - b);
-    return `p50 ${percentile(values, 50)}  p95 ${percentile(values, 95)}  p99 ${percentile(values, 99)}  max ${values.at(-1)}`;
-  };
+  const sockets = clients.length;
   console.log(
-    `\n== ${scenario}: ${population.description}; ${measured.length} case transitions (after ${WARMUP} to warm up), ${ports.length} server process(es), ${values.client} client`,
+    `\n== ${scenario}: ${population.description}; ${sockets} sockets, ${subscriptionsTotal} subscriptions; ${measured.length} case transitions (after ${WARMUP} to warm up), ${ports.length} server process(es), ${values.client} client`,
   );
-  console.log(`connect + subscribe all sockets: ${connectMs} ms`);
+  console.log(
+    `connect storm (${sockets} sockets opened at once): all acknowledged in ${ackedMs.toFixed(0)} ms, ${live} of ${expectedSubscriptions} subscriptions live in ${liveMs.toFixed(0)} ms; sockets failed: ${failedSockets.length}${failedSockets.length ? ` (${String((failedSockets[0] as PromiseRejectedResult).reason)})` : ''}`,
+  );
+  stormCpu.forEach((cpu, i) => {
+    console.log(
+      `  server ${i + 1} during the storm: CPU ${cpu.toFixed(2)} s (${((cpu / sockets) * 1e6 * ports.length).toFixed(0)} µs per socket), event loop delay p99 ${stormLoop[i]?.loopDelayP99.toFixed(0)} ms, max ${stormLoop[i]?.loopDelayMax.toFixed(0)} ms`,
+    );
+  });
+  console.log(
+    `  another user's requests meanwhile (me / case list, one after another): ${bystanderDuringStorm.latencies.length} made, ${bystanderDuringStorm.failures.length} failed${bystanderDuringStorm.failures.length ? ` (${bystanderDuringStorm.failures[0]})` : ''}; latency ms ${summary(bystanderDuringStorm.latencies)}`,
+  );
+  servers.forEach((_, i) => {
+    const start = memoryBefore[i];
+    const end = memoryAfter[i];
+    if (!start || !end) return;
+    const perServer = sockets / ports.length;
+    console.log(
+      `memory, server ${i + 1} (after a full GC): RSS ${mb(start.rss)} -> ${mb(end.rss)} = ${kbPer(end.rss - start.rss, perServer)} per socket; V8 heap ${mb(start.heapUsed)} -> ${mb(end.heapUsed)} = ${kbPer(end.heapUsed - start.heapUsed, perServer)} per socket; external + buffers ${kbPer(end.external + end.arrayBuffers - start.external - start.arrayBuffers, perServer)} per socket (RSS without a GC: ${rssAfter[i]?.toFixed(0)} MB)`,
+    );
+  });
   console.log(`delivery latency (commit -> client receipt) ms: ${summary(latencies)}`);
   if (statsLatencies.length)
     console.log(`  dashboardStatsChanged (re-read from the database) ms: ${summary(statsLatencies)}`);
+  console.log(`the accept request (REST, commit and publish included) ms: ${summary(acceptLatencies)}`);
   console.log(
     `deliveries: ${delivered} of ${expected} expected; events lost: ${Math.max(0, expected - delivered)} (and ${lostWarmingUp} while warming up)`,
   );
   after.forEach((stats, i) => {
     const cpu = stats.cpuSeconds - (before[i]?.cpuSeconds ?? 0);
+    const idle = (idleCpuRate[i] ?? 0) * elapsed;
     console.log(
-      `server ${i + 1}: RSS ${stats.rssMb.toFixed(0)} MB, CPU ${cpu.toFixed(2)} s over ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core)`,
+      `server ${i + 1}: CPU ${cpu.toFixed(2)} s over ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core); idle with these sockets ${((idleCpuRate[i] ?? 0) * 100).toFixed(1)}% of one core; per event ${((cpu / measured.length) * 1000).toFixed(1)} ms, ${(((cpu - idle) / measured.length) * 1000).toFixed(1)} ms beyond idle`,
     );
   });
   const clientSeconds = (clientCpu.user + clientCpu.system) / 1e6;
   console.log(
-    `bench client (all ${clients.length} sockets and the driver, this process): CPU ${clientSeconds.toFixed(2)} s (${((clientSeconds / elapsed) * 100).toFixed(0)}% of one core); machine load average ${loadavg()[0]?.toFixed(1)}`,
+    `bench client (all ${clients.length} sockets and the driver, this process): CPU ${clientSeconds.toFixed(2)} s (${((clientSeconds / elapsed) * 100).toFixed(0)}% of one core); machine load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
   );
 
-  await Promise.all(clients.map((client) => client.close()));
+  await Promise.all(clients.map((client) => client.close().catch(() => {})));
   await db.$disconnect();
-  for (const server of servers) server.kill('SIGTERM');
-  await sleep(500);
+  for (const server of servers) server.child.kill('SIGTERM');
+  await Promise.all(
+    servers.map((server) =>
+      server.child.exitCode === null ? new Promise((resolve) => server.child.once('exit', resolve)) : undefined,
+    ),
+  );
 }
 
 function pollingComparison() {
@@ -364,11 +635,11 @@ const url = new URL(ADMIN_URL);
 url.pathname = `/${dbName}`;
 const databaseUrl = url.toString();
 try {
+  checkFileDescriptors(SUBSCRIBERS);
   await applyMigrations(databaseUrl);
-  for (const [i, scenario] of (values.scenario ?? []).entries()) {
-    const port = 4601 + i * 2;
-    if (scenario === 'redis') await run(scenario, [port, port + 1], databaseUrl, REDIS_URL);
-    else await run(scenario, [port], databaseUrl);
+  for (const scenario of values.scenario ?? []) {
+    if (scenario === 'redis') await run(scenario, await freePorts(2), databaseUrl, REDIS_URL);
+    else await run(scenario, await freePorts(1), databaseUrl);
   }
   pollingComparison();
 } finally {

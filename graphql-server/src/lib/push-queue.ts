@@ -1,6 +1,9 @@
 // An async iterator fed by push(): what a live subscription hands to graphql-ws. One queue and one
 // waiting resolver, no promise chain per operator, and a bound on what a consumer that stopped reading
 // may hold (it is ended with an error past the bound instead of growing memory).
+//
+// A class rather than closures: every idle subscription holds two of these (the event bus's and its
+// socket's), so their methods live once on the prototype and an instance is a handful of fields.
 
 /** Undelivered values one consumer may hold before it is dropped (a client that stopped reading). */
 export const MAX_PENDING_EVENTS = 1000;
@@ -11,103 +14,124 @@ export class SubscriberOverflowError extends Error {
   }
 }
 
-export interface PushQueue<T> {
-  /** Queues a value (or hands it to a waiting next()); false once the queue has ended or overflowed. */
-  push(value: T): boolean;
-  /** Ends the iteration after what is queued has been read. */
-  end(): void;
-  /** Ends the iteration with an error after what is queued has been read. */
-  fail(error: Error): void;
-  readonly iterator: AsyncIterableIterator<T>;
-}
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
 
 /** `onClose` runs once: when the consumer returns or throws, or the queue ends, fails or overflows. */
-export function createPushQueue<T>(onClose: () => void = () => {}): PushQueue<T> {
-  const queue: T[] = [];
-  let waiting: { resolve: (result: IteratorResult<T>) => void; reject: (error: Error) => void } | undefined;
+export class PushQueue<T> implements AsyncIterableIterator<T> {
+  /** Allocated with the first value that has to wait (most subscriptions never queue one). */
+  #queue: T[] | undefined;
+  #resolve: ((result: IteratorResult<T>) => void) | undefined;
+  #reject: ((error: Error) => void) | undefined;
   /** Delivered after what is queued, then the iteration is done. */
-  let failure: Error | undefined;
+  #failure: Error | undefined;
   /** No more pushes are taken. */
-  let closed = false;
+  #closed = false;
+  #onClose: (() => void) | undefined;
 
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    onClose();
-  };
-  /** Settles a waiting next() (its queue is empty) with the end, or with the failure once. */
-  const settleWaiting = () => {
-    const pending = waiting;
-    if (!pending) return;
-    waiting = undefined;
-    if (failure) {
-      const error = failure;
-      failure = undefined;
-      pending.reject(error);
-    } else {
-      pending.resolve({ value: undefined, done: true });
-    }
-  };
-  const leave = () => {
-    close();
-    queue.length = 0;
-    failure = undefined;
-    settleWaiting();
-  };
+  constructor(onClose?: () => void) {
+    this.#onClose = onClose;
+  }
 
-  const iterator: AsyncIterableIterator<T> = {
-    next() {
-      if (queue.length) return Promise.resolve({ value: queue.shift() as T, done: false });
-      if (failure) {
-        const error = failure;
-        failure = undefined;
-        return Promise.reject(error);
-      }
-      if (closed) return Promise.resolve({ value: undefined, done: true });
-      return new Promise((resolve, reject) => {
-        waiting = { resolve, reject };
-      });
-    },
-    return() {
-      leave();
-      return Promise.resolve({ value: undefined, done: true });
-    },
-    throw(error?: unknown) {
-      leave();
-      return Promise.reject(error);
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
+  /** The iterator to hand out: the queue itself. */
+  get iterator(): AsyncIterableIterator<T> {
+    return this;
+  }
 
-  return {
-    push(value) {
-      if (closed) return false;
-      if (waiting) {
-        const { resolve } = waiting;
-        waiting = undefined;
-        resolve({ value, done: false });
-        return true;
-      }
-      if (queue.length >= MAX_PENDING_EVENTS) {
-        failure = new SubscriberOverflowError();
-        close();
-        return false;
-      }
-      queue.push(value);
+  /** Queues a value (or hands it to a waiting next()); false once the queue has ended or overflowed. */
+  push(value: T): boolean {
+    if (this.#closed) return false;
+    const resolve = this.#resolve;
+    if (resolve) {
+      this.#resolve = undefined;
+      this.#reject = undefined;
+      resolve({ value, done: false });
       return true;
-    },
-    end() {
-      close();
-      if (!queue.length) settleWaiting();
-    },
-    fail(error) {
-      if (closed) return;
-      failure = error;
-      close();
-      if (!queue.length) settleWaiting();
-    },
-    iterator,
-  };
+    }
+    this.#queue ??= [];
+    const queue = this.#queue;
+    if (queue.length >= MAX_PENDING_EVENTS) {
+      this.#failure = new SubscriberOverflowError();
+      this.#close();
+      return false;
+    }
+    queue.push(value);
+    return true;
+  }
+
+  /** Ends the iteration after what is queued has been read. */
+  end(): void {
+    this.#close();
+    if (!this.#queue?.length) this.#settleWaiting();
+  }
+
+  /** Ends the iteration with an error after what is queued has been read. */
+  fail(error: Error): void {
+    if (this.#closed) return;
+    this.#failure = error;
+    this.#close();
+    if (!this.#queue?.length) this.#settleWaiting();
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    if (this.#queue?.length) return Promise.resolve({ value: this.#queue.shift() as T, done: false });
+    const failure = this.#failure;
+    if (failure) {
+      this.#failure = undefined;
+      return Promise.reject(failure);
+    }
+    if (this.#closed) return Promise.resolve(DONE);
+    return new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+
+  return(): Promise<IteratorResult<T>> {
+    this.#leave();
+    return Promise.resolve(DONE);
+  }
+
+  throw(error?: unknown): Promise<IteratorResult<T>> {
+    this.#leave();
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  #close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    const onClose = this.#onClose;
+    this.#onClose = undefined;
+    onClose?.();
+  }
+
+  /** Settles a waiting next() (its queue is empty) with the end, or with the failure once. */
+  #settleWaiting() {
+    const resolve = this.#resolve;
+    const reject = this.#reject;
+    if (!resolve || !reject) return;
+    this.#resolve = undefined;
+    this.#reject = undefined;
+    const failure = this.#failure;
+    if (failure) {
+      this.#failure = undefined;
+      reject(failure);
+    } else {
+      resolve(DONE);
+    }
+  }
+
+  #leave() {
+    this.#close();
+    this.#queue = undefined;
+    this.#failure = undefined;
+    this.#settleWaiting();
+  }
+}
+
+export function createPushQueue<T>(onClose?: () => void): PushQueue<T> {
+  return new PushQueue<T>(onClose);
 }

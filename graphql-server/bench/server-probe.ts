@@ -1,0 +1,91 @@
+// Loaded into the bench's server child (node --expose-gc --import tsx --import ./server-probe.ts
+// src/server.ts), answers the bench over the IPC channel: memory after a full collection, the live
+// WebSocket subscriptions (the server's own gauge), the event loop's delay, and a heap snapshot on
+// request. The server itself knows nothing of it.
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
+import { metricsRegistry } from '../src/lib/metrics';
+
+export type ProbeCommand =
+  | { type: 'stats'; gc?: boolean }
+  | { type: 'snapshot'; path: string }
+  | { type: 'loop-reset' }
+  /** Starts a CPU profile (V8's sampling profiler, as --cpu-prof) of what follows... */
+  | { type: 'profile-start' }
+  /** ...and writes it here (a .cpuprofile, for Chrome DevTools' Performance tab). */
+  | { type: 'profile-stop'; path: string };
+export type ProbeRequest = ProbeCommand & { id: number };
+
+export interface ProbeStats {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  /** graphql_websocket_subscribers: subscriptions live on sockets of this process. */
+  subscribers: number;
+  /** Event loop delay since the last loop-reset, ms. */
+  loopDelayP99: number;
+  loopDelayMax: number;
+}
+
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+
+async function gaugeValue(name: string): Promise<number> {
+  const metric = metricsRegistry.getSingleMetric(name);
+  const values = (await metric?.get())?.values ?? [];
+  return values.reduce((sum, sample) => sum + sample.value, 0);
+}
+
+async function stats(gc: boolean): Promise<ProbeStats> {
+  if (gc && typeof globalThis.gc === 'function') {
+    // Twice: the first pass may leave what only a second one frees (weak references, finalizers).
+    globalThis.gc();
+    await new Promise((resolve) => setImmediate(resolve));
+    globalThis.gc();
+  }
+  const memory = process.memoryUsage();
+  return {
+    rss: memory.rss,
+    heapUsed: memory.heapUsed,
+    external: memory.external,
+    arrayBuffers: memory.arrayBuffers,
+    subscribers: await gaugeValue('graphql_websocket_subscribers'),
+    loopDelayP99: loop.percentile(99) / 1e6,
+    loopDelayMax: loop.max / 1e6,
+  };
+}
+
+let inspector: Session | undefined;
+
+async function profile(message: Extract<ProbeCommand, { type: 'profile-start' | 'profile-stop' }>) {
+  if (message.type === 'profile-start') {
+    inspector ??= new Session();
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.start');
+    return null;
+  }
+  if (!inspector) throw new Error('no profile started');
+  const { profile: recorded } = await inspector.post('Profiler.stop');
+  inspector.disconnect();
+  inspector = undefined;
+  await writeFile(message.path, JSON.stringify(recorded));
+  return message.path;
+}
+
+process.on('message', (message: ProbeRequest) => {
+  void (async () => {
+    let result: unknown;
+    if (message.type === 'stats') result = await stats(message.gc ?? false);
+    else if (message.type === 'snapshot') result = writeHeapSnapshot(message.path);
+    else if (message.type === 'profile-start' || message.type === 'profile-stop') result = await profile(message);
+    else {
+      loop.reset();
+      result = null;
+    }
+    process.send?.({ id: message.id, result });
+  })();
+});
