@@ -179,13 +179,13 @@ test('a veterinarian cannot read /admin/users: the server refuses and the page s
   await page.goto('/admin/users');
   await expect(page.getByText('Administrator access required')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load users:' })).toContainText(
-    'Failed to load users: You do not have permission to do this',
+    'Failed to load users: Only the administrator can do this',
   );
   await expect(page.getByTestId('user-card')).toHaveCount(0);
 
   await page.goto('/admin/specialists');
   await expect(page.getByText('Failed to load specialists')).toBeVisible();
-  await expect(page.getByText('You do not have permission to do this')).toBeVisible();
+  await expect(page.getByText('Only the administrator can do this')).toBeVisible();
 
   // No Admin tab in Settings either.
   await page.goto('/settings');

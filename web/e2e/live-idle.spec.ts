@@ -1,13 +1,6 @@
-import {
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-  type Request,
-  test,
-  type WebSocketRoute,
-} from '@playwright/test';
+import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
 import { POLLING_MS } from '@vetconsult/schema/values';
+import { switchableSocket } from './socket-switch';
 import { freshSpecialist, freshVet, signIn } from './support';
 
 // SPEC §9 polling is only the fallback while the GraphQL WebSocket is down (web/src/lib/live-query.ts):
@@ -66,70 +59,6 @@ async function specialistOnConsults(page: Page, baseURL: string): Promise<void> 
     page.getByRole('region', { name: 'Available Cases' }).getByRole('heading', { name: 'Available Cases' }),
   ).toBeVisible();
   await expect(live(page)).toBeVisible();
-}
-
-/**
- * Routes the page's GraphQL sockets through the test, as a switchable network: `down()` drops the open
- * sockets as a crashed server would and refuses new ones; `silence()` keeps them open but lets no frame
- * through either way (a half-open connection); `up()` lets new sockets reach the server again.
- */
-async function switchableSocket(context: BrowserContext) {
-  let state: 'up' | 'down' = 'up';
-  const open = new Set<RoutedSocket>();
-  await context.routeWebSocket(/\/graphql$/, (route) => {
-    if (state === 'down') {
-      void route.close({ code: 1006, reason: 'Refused' });
-      return;
-    }
-    const server = route.connectToServer();
-    const socket: RoutedSocket = { route, server, silent: false, pageCloses: [] };
-    open.add(socket);
-    route.onMessage((message) => {
-      if (!socket.silent) server.send(message);
-    });
-    server.onMessage((message) => {
-      if (!socket.silent) route.send(message);
-    });
-    route.onClose((code, reason) => {
-      socket.pageCloses.push({ code, reason });
-      open.delete(socket);
-      void server.close({ code, reason });
-    });
-    server.onClose((code, reason) => {
-      open.delete(socket);
-      if (!socket.silent) void route.close({ code, reason });
-    });
-  });
-  return {
-    openCount: () => open.size,
-    async down() {
-      state = 'down';
-      for (const socket of [...open]) {
-        open.delete(socket);
-        socket.silent = true;
-        await socket.server.close();
-        await socket.route.close({ code: 1006, reason: 'Server gone' });
-      }
-    },
-    /** Silences the open sockets, and returns them. */
-    silence(): RoutedSocket[] {
-      const silenced = [...open];
-      for (const socket of silenced) socket.silent = true;
-      return silenced;
-    },
-    up() {
-      state = 'up';
-    },
-  };
-}
-
-interface RoutedSocket {
-  route: WebSocketRoute;
-  server: WebSocketRoute;
-  /** No frame passes either way, and the page is not told when the server side closes. */
-  silent: boolean;
-  /** The close() calls of the page, in order. */
-  pageCloses: { code: number | undefined; reason: string | undefined }[];
 }
 
 test('idle screens with the socket up make no HTTP request over a full polling period', async ({

@@ -24,17 +24,21 @@ test.describe.configure({ timeout: 120_000 });
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(cents / 100);
 
-/** Fills the revisit form and opens the payment panel; answers what create-payment-intent returned. */
+/** Fills the revisit form and opens the payment panel; answers what createPaymentIntent returned. */
 async function openRevisitPayment(page: Page, uuid: string): Promise<PriceResponse> {
   await page.goto(`/consults/revisit/${uuid}`);
   await page.getByLabel('New Clinical Signs or Updates').fill('Cough persists at night, appetite normal.');
   await page.getByLabel('New Questions').fill('Should we repeat thoracic radiographs this week?');
   await page.getByLabel(/I accept the terms/).check();
   const priced = page.waitForResponse(
-    (response) => response.url().endsWith('/api/payment/create-payment-intent') && response.ok(),
+    (response) =>
+      response.url().endsWith('/graphql') &&
+      response.ok() &&
+      response.request().postDataJSON()?.operationName === 'CreatePaymentIntent',
   );
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  const body = (await (await priced).json()) as PriceResponse;
+  const answer = (await (await priced).json()) as { data: { createPaymentIntent: PriceResponse } };
+  const body = answer.data.createPaymentIntent;
   await expect(page.getByTestId('payment-total')).toBeVisible();
   return body;
 }

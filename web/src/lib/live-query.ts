@@ -1,43 +1,121 @@
+import type { OperationVariables, TypedDocumentNode, WatchQueryFetchPolicy } from '@apollo/client';
+import { useQuery, useSubscription } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
-import { type SocketStatus, useSocketStatus } from './socket-status';
+import { type FallbackState, INITIAL_FALLBACK_STATE, type PollableQuery, startFallback } from './live/fallback';
+import { getSocketStatus, onSocketStatus, type SocketStatus, useSocketStatus } from './socket-status';
 
-// Live data (SPEC §9 polling intervals, replaced by subscriptions): a screen subscribes to the events
-// that change its data and refetches on each. The spec's HTTP polling is kept only as the fallback
-// while the socket is not connected, and a reconnect refetches once to catch up on missed events.
+// The one live-data pattern of the web client (SPEC §9 polling intervals, replaced by subscriptions): a
+// screen runs its query and subscribes to the event that changes its data. Each event refetches the
+// query, or, when the event carries the query's data, writes it to the cache without a request. SPEC §9's
+// polling is kept only as the fallback while the socket is not connected, and a reconnect refetches once to
+// catch up on the events missed while it was down (lib/live/fallback.ts).
 
-/** The part of a useQuery result this hook drives. */
-export interface LiveQueryControls {
-  startPolling(intervalMs: number): void;
-  stopPolling(): void;
-  refetch(): unknown;
+/** `variables` is required when the document has a required variable, optional otherwise. */
+type VariablesOf<TVariables> =
+  Record<never, never> extends TVariables ? { variables?: TVariables } : { variables: TVariables };
+type SubscriptionVariablesOf<TVariables> =
+  Record<never, never> extends TVariables
+    ? { subscriptionVariables?: TVariables }
+    : { subscriptionVariables: TVariables };
+
+export type LiveQueryOptions<
+  TData,
+  TVariables extends OperationVariables,
+  TEvent,
+  TEventVariables extends OperationVariables,
+> = VariablesOf<TVariables> &
+  SubscriptionVariablesOf<TEventVariables> & {
+    /** The event that changes this query's data. */
+    subscription: TypedDocumentNode<TEvent, TEventVariables>;
+    /** SPEC §9 polling interval, used only while the socket is not connected. */
+    pollMs: number;
+    /** Neither run the query nor keep it live. */
+    skip?: boolean;
+    /** False: run the query once, with no subscription and no polling (a viewer who may not subscribe). */
+    live?: boolean;
+    /**
+     * The query's data as an event carries it, written to the cache instead of a refetch; `undefined`
+     * (an event without it) refetches.
+     */
+    eventData?: (event: TEvent) => TData | undefined;
+    fetchPolicy?: WatchQueryFetchPolicy;
+    notifyOnNetworkStatusChange?: boolean;
+  };
+
+/** Runs `document` and keeps it live (see the top of this file). Returns the useQuery result. */
+export function useLiveQuery<
+  TData,
+  TVariables extends OperationVariables,
+  TEvent,
+  TEventVariables extends OperationVariables,
+>(
+  document: TypedDocumentNode<TData, TVariables>,
+  options: LiveQueryOptions<TData, TVariables, TEvent, TEventVariables>,
+) {
+  const {
+    subscription,
+    pollMs,
+    skip = false,
+    live = true,
+    eventData,
+    fetchPolicy,
+    notifyOnNetworkStatusChange,
+  } = options;
+  const variables = options.variables as TVariables | undefined;
+  const subscriptionVariables = options.subscriptionVariables as TEventVariables | undefined;
+  const kept = live && !skip;
+
+  const query = useQuery(document as TypedDocumentNode<TData, OperationVariables>, {
+    variables,
+    skip,
+    fetchPolicy,
+    notifyOnNetworkStatusChange,
+  });
+  // The result changes identity between renders; events and the fallback use the latest one.
+  const latest = useRef(query);
+  latest.current = query;
+
+  useSubscription(subscription as TypedDocumentNode<TEvent, OperationVariables>, {
+    variables: subscriptionVariables,
+    skip: !kept,
+    // Nothing renders the event itself: it only updates or refetches the query.
+    ignoreResults: true,
+    onData: ({ client, data }) => {
+      const fresh = data.data ? eventData?.(data.data as TEvent) : undefined;
+      if (fresh !== undefined) {
+        client.cache.writeQuery({ query: document, variables, data: fresh });
+      } else {
+        void latest.current.refetch().catch(() => undefined);
+      }
+    },
+  });
+
+  useLiveFallback(query, pollMs, kept);
+  return query;
 }
 
 /**
- * Polls `query` every `intervalMs` only while the socket is down (connecting, reconnecting, or idle
- * because no subscription could start); stops as soon as it is connected. Returns the socket status.
+ * The fallback alone, for live data that is not one query (e.g. a thread merged from pages): polls
+ * `source` every `pollMs` while the socket is down and refetches it once after a reconnect. Returns the
+ * socket status.
  */
-export function useLivePolling(query: LiveQueryControls, intervalMs: number, enabled = true): SocketStatus {
-  const status = useSocketStatus();
-  // The controls change identity between renders; the effect only needs the latest ones.
-  const controls = useRef(query);
-  controls.current = query;
-  const previous = useRef<SocketStatus>(status);
-
-  useEffect(() => {
-    const wasDown = previous.current === 'reconnecting';
-    previous.current = status;
-    if (!enabled) {
-      controls.current.stopPolling();
-      return;
-    }
-    if (status === 'connected') {
-      controls.current.stopPolling();
-      if (wasDown) void Promise.resolve(controls.current.refetch()).catch(() => undefined);
-      return;
-    }
-    controls.current.startPolling(intervalMs);
-    return () => controls.current.stopPolling();
-  }, [status, intervalMs, enabled]);
-
-  return status;
+export function useLiveFallback(source: PollableQuery, pollMs: number, live = true): SocketStatus {
+  // The source changes identity between renders; the fallback uses the latest one.
+  const latest = useRef(source);
+  latest.current = source;
+  // Kept across restarts of the effect (a new interval or live), so a drop is not forgotten.
+  const fallback = useRef<FallbackState>(INITIAL_FALLBACK_STATE);
+  useEffect(
+    () =>
+      startFallback({
+        query: latest,
+        state: fallback,
+        status: getSocketStatus(),
+        onStatus: onSocketStatus,
+        pollMs,
+        live,
+      }),
+    [pollMs, live],
+  );
+  return useSocketStatus();
 }

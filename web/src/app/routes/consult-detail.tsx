@@ -1,5 +1,6 @@
 import { CONSULT_FILE_MAX_BYTES } from '@vetconsult/schema/consult';
 import { useParams } from 'react-router-dom';
+import { CaseConversation } from '../../features/case-conversation/components/case-conversation';
 import { CaseDetailPage, type CaseDetailSlots } from '../../features/case-detail/components/case-detail-page';
 import { ReportDownloadButton } from '../../features/case-report/components/report-download-button';
 import { AttachedFilesUploader } from '../../features/file-upload/components/attached-files-uploader';
@@ -22,6 +23,16 @@ export default function CaseDetailRoute() {
         label="New diagnostic files"
         inputLabel="Add diagnostic files"
         description="Files are added to the case as soon as they are chosen."
+      />
+    ),
+    conversation: (kase) => (
+      <CaseConversation
+        uuid={kase.uuid}
+        status={kase.status}
+        vetId={kase.vetId}
+        vetName={kase.vet.name}
+        specialistName={kase.specialist?.name ?? null}
+        attachmentMedia={(file) => <FileMedia caseUuid={uuid} file={file} />}
       />
     ),
   };

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { ConversationActivity } from '../../features/case-conversation/components/conversation-activity';
 import { AvailableCasesCard } from '../../features/consults/components/available-cases-card';
 import { ConsultList } from '../../features/consults/components/consult-list';
 import { NewConsultBanner } from '../../features/consults/components/new-consult-banner';
@@ -19,6 +20,7 @@ export default function ConsultsRoute() {
       {user.role === 'VETERINARIAN' ? <NewConsultBanner /> : null}
       {isSpecialist ? <AvailableCasesCard specialty={user.specialty ?? null} approved={user.approved} /> : null}
       <ConsultList viewer={isSpecialist ? 'specialist' : 'vet'} />
+      <ConversationActivity />
     </>
   );
 }

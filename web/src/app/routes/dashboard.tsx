@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/ui/icon';
 import { PageHeader } from '../../components/ui/page-header';
+import { ConversationActivity } from '../../features/case-conversation/components/conversation-activity';
 import { DraftCases } from '../../features/dashboard/components/draft-cases';
 import { RecentConsults } from '../../features/dashboard/components/recent-consults';
 import { StatCards } from '../../features/dashboard/components/stat-cards';
@@ -31,6 +32,7 @@ export default function DashboardRoute() {
         }
       />
       <OnboardingCard />
+      <ConversationActivity />
       <section aria-label="Statistics">
         <StatCards />
       </section>

@@ -1,3 +1,4 @@
+import { ConversationActivity } from '../../features/case-conversation/components/conversation-activity';
 import { OnboardingCard } from '../../features/onboarding/components/onboarding-card';
 import { SpecialistDashboard } from '../../features/specialist-dashboard/components/specialist-dashboard';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -10,6 +11,7 @@ export default function SpecialistDashboardRoute() {
   return (
     <SpecialistDashboard name={user.name} specialty={user.specialty ?? null}>
       <OnboardingCard />
+      <ConversationActivity />
     </SpecialistDashboard>
   );
 }

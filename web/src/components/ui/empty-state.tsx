@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Spinner } from './spinner';
 
-// The loading, empty and error states every data component renders (ARCHITECTURE rule 9).
+// The loading, empty and error states every data component renders (docs/architecture.md rule 9).
 
 export function LoadingState({ label = 'Loading...' }: { label?: string }) {
   return (

@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql/gql';
 
 /** Specialists awaiting approval, and with includeApproved the approved ones after them. */
@@ -15,7 +14,3 @@ export const specialistApplicationsQuery = graphql(`
     }
   }
 `);
-
-export function useSpecialistApplications(includeApproved: boolean) {
-  return useQuery(specialistApplicationsQuery, { variables: { includeApproved }, fetchPolicy: 'cache-and-network' });
-}

@@ -1,5 +1,6 @@
 import { DEFAULT_TIMEZONE } from '@vetconsult/schema/values';
 import { Card } from '../../../components/ui/card';
+import type { AllUsersQuery } from '../../../gql/graphql';
 import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { roleLabel } from '../../../lib/roles';
 import { useAllUsers } from '../api/all-users';
@@ -11,21 +12,8 @@ import { SkeletonCards } from './skeleton-cards';
 /** 'MMM dd, yyyy', e.g. 'Mar 09, 2026'. */
 const JOINED_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
 
-interface UserRecord {
-  id: number;
-  name: string;
-  email: string;
-  username: string;
-  role: string;
-  approved: boolean;
-  specialty?: string | null;
-  clinicName?: string | null;
-  clinicAddress?: string | null;
-  timezone: string;
-  createdAt: string;
-  stripeCustomerId?: string | null;
-  stripeCustomerSynced: boolean;
-}
+/** One user as the AllUsers query reads it. */
+type UserRecord = AllUsersQuery['users'][number];
 
 function Badge({ children, tone }: { children: string; tone: 'brand' | 'emerald' | 'amber' | 'slate' }) {
   const colours = {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { IconBadge } from '../../../components/ui/icon-badge';
+import type { SpecialistApplicationsQuery } from '../../../gql/graphql';
 import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
 import { useApproveSpecialist } from '../api/approve-specialist';
@@ -14,14 +15,8 @@ import { SkeletonCards } from './skeleton-cards';
 // SPEC §2 /admin/specialists: counts, the pending applications with Approve / Reject, and the approved
 // specialists. Messages of SPEC §8 "Approval" (admin page).
 
-interface Applicant {
-  id: number;
-  name: string;
-  email: string;
-  username: string;
-  specialty?: string | null;
-  approved: boolean;
-}
+/** One application as the SpecialistApplications query reads it. */
+type Applicant = SpecialistApplicationsQuery['pendingSpecialists'][number];
 
 function CountBadge({ label, count, tone }: { label: string; count: number; tone: 'amber' | 'emerald' }) {
   const colours =

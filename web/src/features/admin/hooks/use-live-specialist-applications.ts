@@ -1,8 +1,8 @@
 import { POLLING_MS } from '@vetconsult/schema/values';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { useLivePolling } from '../../../lib/live-query';
-import { usePendingSpecialistsChanged } from '../api/pending-specialists-changed';
-import { useSpecialistApplications } from '../api/specialist-applications';
+import { pendingSpecialistsChangedSubscription } from '../../../lib/live/subscriptions';
+import { useLiveQuery } from '../../../lib/live-query';
+import { specialistApplicationsQuery } from '../api/specialist-applications';
 
 /**
  * Specialist applications kept current: refetched on every pendingSpecialistsChanged event, and polled
@@ -11,9 +11,11 @@ import { useSpecialistApplications } from '../api/specialist-applications';
  */
 export function useLiveSpecialistApplications(includeApproved: boolean) {
   const { user } = useAuth();
-  const isAdmin = user?.role === 'ADMIN';
-  const query = useSpecialistApplications(includeApproved);
-  usePendingSpecialistsChanged(() => void query.refetch().catch(() => undefined), !isAdmin);
-  useLivePolling(query, POLLING_MS.pendingSpecialists, isAdmin);
-  return query;
+  return useLiveQuery(specialistApplicationsQuery, {
+    variables: { includeApproved },
+    fetchPolicy: 'cache-and-network',
+    subscription: pendingSpecialistsChangedSubscription,
+    pollMs: POLLING_MS.pendingSpecialists,
+    live: user?.role === 'ADMIN',
+  });
 }

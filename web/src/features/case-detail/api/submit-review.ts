@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { sendForm } from '../../../lib/file-transfer';
 
 // SPEC §7 POST /api/cases/{uuid}/review: multipart {summary, specialistId, files*}. Attachments only
 // travel over REST multipart, so the review goes there (the GraphQL submitReview takes no files).
@@ -15,15 +16,7 @@ async function postReview({ uuid, summary, specialistId, files }: ReviewSubmissi
   form.set('summary', summary);
   form.set('specialistId', String(specialistId));
   for (const file of files) form.append('files', file, file.name);
-  const response = await fetch(`/api/cases/${encodeURIComponent(uuid)}/review`, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message || 'Failed to submit review');
-  }
+  await sendForm('POST', `/api/cases/${encodeURIComponent(uuid)}/review`, form, 'Failed to submit review');
 }
 
 export function useSubmitReview() {

@@ -7,14 +7,13 @@ import { ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icon';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import type { CaseDetailFieldsFragment } from '../../../gql/graphql';
+import type { CaseDetailFieldsFragment, SpecialistResponseInput } from '../../../gql/graphql';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { formatAge, formatDate, formatRelativeTime } from '../../../lib/case-display';
 import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
 import { useAcceptCase } from '../api/accept-case';
 import { useCaseDetail } from '../api/case-detail';
-import { useCaseUpdated } from '../api/case-updated';
 import { CaseFiles, type FileMediaSlot } from './case-files';
 import { OriginalCase } from './original-case';
 import { ReviewForm } from './review-form';
@@ -22,7 +21,7 @@ import { ReviewForm } from './review-form';
 // /consults/:uuid (SPEC §2): the case, its clinic, files, and the actions of SPEC §6 for the viewer.
 // Its veterinarian adds diagnostic files while the case is not completed, and completes the payment of
 // a case awaiting it (issue 22 items 1 and 2).
-// The case stays live through caseUpdated (status, files and summary merge into the cached case).
+// The case stays live through caseUpdated, and catches up on a reconnect (api/case-detail.ts).
 
 type CaseDetail = CaseDetailFieldsFragment;
 
@@ -64,11 +63,8 @@ function Prose({ text }: { text: string | null | undefined }) {
   );
 }
 
-interface SpecialistResponse {
-  questionId?: number;
-  questionText?: string;
-  answer?: string;
-}
+/** An answer to a specialist's question, as the consult stored it (the submission's input shape). */
+type SpecialistResponse = Partial<SpecialistResponseInput>;
 
 function responsesOf(value: unknown): SpecialistResponse[] {
   return Array.isArray(value)
@@ -169,12 +165,13 @@ export interface CaseDetailSlots {
   fileMedia?: FileMediaSlot;
   /** Below the files, for the case's own veterinarian until the case is reviewed: the uploader. */
   fileAdder?: (props: FileAdderSlotProps) => ReactNode;
+  /** Above the files, once the case is paid: the conversation of its vet and specialist (issue 15). */
+  conversation?: (kase: Pick<CaseDetail, 'uuid' | 'status' | 'vetId' | 'vet' | 'specialist'>) => ReactNode;
 }
 
 export function CaseDetailPage({ uuid, slots = {} }: { uuid: string; slots?: CaseDetailSlots }) {
   const { user } = useAuth();
   const detail = useCaseDetail(uuid);
-  useCaseUpdated(uuid);
 
   if (detail.loading && !detail.data) {
     return (
@@ -277,6 +274,7 @@ export function CaseDetailPage({ uuid, slots = {} }: { uuid: string; slots?: Cas
               onSubmitted={() => void detail.refetch()}
             />
           ) : null}
+          {kase.status !== 'draft' && kase.status !== 'pending_payment' ? slots.conversation?.(kase) : null}
           <CaseFiles uuid={kase.uuid} files={kase.files} media={slots.fileMedia} />
           {isOwningVet && kase.status !== 'reviewed' && slots.fileAdder ? (
             <Section title="Add Diagnostic Files">

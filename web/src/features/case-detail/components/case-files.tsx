@@ -3,7 +3,8 @@ import { Card } from '../../../components/ui/card';
 import { Icon } from '../../../components/ui/icon';
 import type { CaseDetailFieldsFragment } from '../../../gql/graphql';
 import { formatFileSize, formatRelativeTime } from '../../../lib/case-display';
-import { downloadAllUrl, downloadFile } from '../../../lib/cases/download-file';
+import { downloadAllUrl } from '../../../lib/cases/download-file';
+import { downloadFile } from '../../../lib/file-transfer';
 import { toast } from '../../../lib/toasts';
 
 // SPEC §2 case detail: diagnostic files and the specialist's attachments; each downloads under its

@@ -1,7 +1,7 @@
 import { shortId } from '@vetconsult/schema/values';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { downloadFile } from '../../../lib/cases/download-file';
+import { downloadFile } from '../../../lib/file-transfer';
 import { toast } from '../../../lib/toasts';
 import { useCaseReport } from '../api/case-report';
 

@@ -11,11 +11,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { FullPageSpinner } from '../../../components/ui/spinner';
 import { TermsCheckbox } from '../../../components/ui/terms-checkbox';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
 import { useDraftChanged } from '../api/draft-changed';
 import { useDraftFiles, useRemoveDraftFile } from '../api/draft-files';
-import { DraftHttpError } from '../api/draft-http';
-import { startPayment } from '../api/start-payment';
+import { startPayment } from '../api/drafts';
 import { useSubmitConsult } from '../api/submit-consult';
 import {
   basicFieldsPresent,
@@ -217,8 +217,7 @@ function NewConsultForm({
       try {
         await startPayment(saved.uuid);
       } catch (error) {
-        const message =
-          error instanceof DraftHttpError ? error.body.errors?.[0]?.message || error.body.message : undefined;
+        const message = serverErrorMessage(error);
         toast({
           title: PAYMENT_MESSAGES.setupFailedTitle,
           description: message || PAYMENT_MESSAGES.setupFailed,

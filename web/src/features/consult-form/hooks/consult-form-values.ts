@@ -1,4 +1,5 @@
-import type { DraftView } from '../api/draft-http';
+import type { ConsultInput } from '../../../gql/graphql';
+import type { Draft } from '../api/drafts';
 
 // The form as react-hook-form holds it (text inputs as text); newConsultSchema turns it into the
 // submission, draftSchema accepts any part of it.
@@ -68,7 +69,7 @@ function responsesOf(value: unknown): SpecialistResponse[] {
 }
 
 /** A server draft as form values. */
-export function fromDraft(draft: DraftView): ConsultFormValues {
+export function fromDraft(draft: Draft): ConsultFormValues {
   return {
     specialty: draft.specialty ?? '',
     species: draft.species ?? '',
@@ -84,7 +85,7 @@ export function fromDraft(draft: DraftView): ConsultFormValues {
     ageUnit: draft.ageUnit ?? 'Years',
     clinicalSigns: draft.clinicalSigns ?? '',
     questions: draft.questions ?? '',
-    specificSpecialistId: draft.specificSpecialistId ?? 0,
+    specificSpecialistId: draft.specialistId ?? 0,
     termsAccepted: draft.termsAccepted ?? false,
     specialistResponses: responsesOf(draft.specialistResponses),
     nutritionComplex: draft.nutritionComplex ?? false,
@@ -92,11 +93,11 @@ export function fromDraft(draft: DraftView): ConsultFormValues {
 }
 
 /** Form values as a draft save sends them (every field, so a cleared field is cleared on the server). */
-export function toDraftFields(values: ConsultFormValues): Record<string, unknown> {
+export function toDraftInput(values: ConsultFormValues): ConsultInput {
   const age = values.age.trim();
   return {
     ...values,
-    age: age === '' || Number.isNaN(Number(age)) ? '' : age,
+    age: age === '' || Number.isNaN(Number(age)) ? null : Number(age),
     contactEmail: values.contactEmail.trim(),
   };
 }

@@ -2,12 +2,8 @@ import { LIMITS } from '@vetconsult/schema/values';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from '../../../lib/toasts';
-import { deleteDraft } from '../api/delete-draft';
-import type { DraftView } from '../api/draft-http';
-import { fetchDraft } from '../api/fetch-draft';
-import { fetchDrafts } from '../api/fetch-drafts';
-import { saveDraft } from '../api/save-draft';
-import { type ConsultFormValues, EMPTY_CONSULT, fromDraft, toDraftFields } from './consult-form-values';
+import { type Draft, deleteDraft, fetchDraft, fetchDrafts, saveDraft } from '../api/drafts';
+import { type ConsultFormValues, EMPTY_CONSULT, fromDraft, toDraftInput } from './consult-form-values';
 import { readLocalDraft, removeLocalDraft, writeLocalDraft } from './draft-storage';
 
 // SPEC §4 "Draft sync": edits auto-save 3 s after the last one, to the server (with the version the
@@ -24,7 +20,7 @@ export type DraftStatus = 'idle' | 'saving' | 'saved' | 'local' | 'conflict' | '
 
 export interface DraftConflict {
   serverVersion: number;
-  serverData: DraftView | null;
+  serverData: Draft | null;
   conflictFields: string[];
 }
 
@@ -53,7 +49,7 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
   /** The server status of the loaded draft: 'draft' or 'pending_payment' (awaiting payment). */
   const [serverStatus, setServerStatus] = useState<string | null>(null);
   /** The newest server draft, offered for resuming when the form starts a new one. */
-  const [resumable, setResumable] = useState<DraftView | null>(null);
+  const [resumable, setResumable] = useState<Draft | null>(null);
 
   const uuidRef = useRef<string | null>(null);
   const versionRef = useRef<number | null>(null);
@@ -161,7 +157,7 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
       savingRef.current = true;
       let result: Awaited<ReturnType<typeof saveDraft>>;
       try {
-        result = await saveDraft(uuidRef.current, versionRef.current, toDraftFields(values));
+        result = await saveDraft(uuidRef.current, versionRef.current, toDraftInput(values));
       } catch {
         savingRef.current = false;
         savedLocallyOnly(mode);
@@ -218,7 +214,7 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
 
   /** Puts a server draft into the form (with the device copy when that one is newer). */
   const load = useCallback(
-    (server: DraftView) => {
+    (server: Draft) => {
       const local = readLocalDraft(userId);
       const newerHere = local?.uuid === server.uuid && local.unsynced;
       setIdentity(server.uuid, local && newerHere ? (local.version ?? server.version) : server.version);
@@ -236,8 +232,8 @@ export function useDraftSync<T>({ form, userId, requestedUuid, onUuidChange }: D
   useEffect(() => {
     let current = true;
     (async () => {
-      let server: DraftView | null = null;
-      let newest: DraftView | null = null;
+      let server: Draft | null = null;
+      let newest: Draft | null = null;
       try {
         if (requestedUuid) server = await fetchDraft(requestedUuid);
         else newest = (await fetchDrafts())[0] ?? null;

@@ -1,5 +1,7 @@
-import { useQuery } from '@apollo/client/react';
+import { POLLING_MS } from '@vetconsult/schema/values';
 import { graphql } from '../../../gql/gql';
+import { availableCasesChangedSubscription } from '../../../lib/live/subscriptions';
+import { useLiveQuery } from '../../../lib/live-query';
 
 const availableCasesQuery = graphql(`
   query AvailableCases {
@@ -22,6 +24,11 @@ const availableCasesQuery = graphql(`
   }
 `);
 
-export function useAvailableCases() {
-  return useQuery(availableCasesQuery);
+/** Kept live for an approved specialist; only approved specialists may subscribe to the event. */
+export function useAvailableCases(approved: boolean) {
+  return useLiveQuery(availableCasesQuery, {
+    subscription: availableCasesChangedSubscription,
+    pollMs: POLLING_MS.availableCases,
+    live: approved,
+  });
 }

@@ -1,6 +1,8 @@
-import { useQuery } from '@apollo/client/react';
+import { POLLING_MS } from '@vetconsult/schema/values';
 import { graphql } from '../../../gql/gql';
 import type { CaseStatusFilter } from '../../../gql/graphql';
+import { myCasesChangedSubscription } from '../../../lib/live/subscriptions';
+import { useLiveQuery } from '../../../lib/live-query';
 
 const myCasesQuery = graphql(`
   query MyConsults($search: String, $status: CaseStatusFilter, $first: Int, $after: String) {
@@ -13,6 +15,7 @@ const myCasesQuery = graphql(`
       isRevisit
       status
       statusLabel
+      unreadMessages
       specialty
       species
       breed
@@ -37,9 +40,12 @@ const myCasesQuery = graphql(`
 
 export const CONSULTS_PAGE_SIZE = 20;
 
+/** The user's cases for the search and tab, kept live by their case events. */
 export function useMyCases(search: string, status: CaseStatusFilter) {
-  return useQuery(myCasesQuery, {
+  return useLiveQuery(myCasesQuery, {
     variables: { search: search || null, status, first: CONSULTS_PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
+    subscription: myCasesChangedSubscription,
+    pollMs: POLLING_MS.cases,
   });
 }

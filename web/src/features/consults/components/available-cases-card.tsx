@@ -1,4 +1,3 @@
-import { POLLING_MS } from '@vetconsult/schema/values';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -6,19 +5,15 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { formatRelativeTime, truncateTitle } from '../../../lib/case-display';
 import { useAcceptAvailableCase } from '../../../lib/cases/accept-available-case';
-import { useLivePolling } from '../../../lib/live-query';
 import { toast } from '../../../lib/toasts';
 import { useAvailableCases } from '../api/available-cases';
-import { useAvailableCasesChanged } from '../api/available-cases-changed';
 
 // SPEC §2 /consults (specialists): pending cases of their specialty waiting to be accepted, live.
 
 export function AvailableCasesCard({ specialty, approved }: { specialty: string | null; approved: boolean }) {
-  const available = useAvailableCases();
+  const available = useAvailableCases(approved);
   const [acceptCase] = useAcceptAvailableCase(['AvailableCases', 'MyConsults']);
   const [accepting, setAccepting] = useState<string | null>(null);
-  useAvailableCasesChanged(() => void available.refetch(), !approved);
-  useLivePolling(available, POLLING_MS.availableCases);
 
   const accept = async (uuid: string) => {
     setAccepting(uuid);

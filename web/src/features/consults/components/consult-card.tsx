@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { UnreadBadge } from '../../../components/ui/unread-badge';
 import type { MyConsultsQuery } from '../../../gql/graphql';
 import { caseDateLine, formatAge, truncateTitle } from '../../../lib/case-display';
 
@@ -57,6 +58,7 @@ export function ConsultCard({ kase, viewer }: { kase: ConsultCase; viewer: 'vet'
       </dl>
       <p className="mt-auto flex items-center justify-between gap-2 pt-4 text-xs text-slate-500 dark:text-slate-400">
         <span>{caseDateLine(kase)}</span>
+        <UnreadBadge count={kase.unreadMessages} />
         {kase.status === 'pending_payment' && viewer === 'vet' ? (
           <span className="font-semibold text-brand-700 dark:text-brand-300">Complete payment →</span>
         ) : null}

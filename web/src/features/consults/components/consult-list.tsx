@@ -1,12 +1,9 @@
-import { POLLING_MS } from '@vetconsult/schema/values';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { INPUT_CLASS } from '../../../components/ui/form-field';
 import { Icon } from '../../../components/ui/icon';
-import { useLivePolling } from '../../../lib/live-query';
 import { CONSULTS_PAGE_SIZE, useMyCases } from '../api/my-cases';
-import { useMyCasesChanged } from '../api/my-cases-changed';
 import { type StatusTab, useStatusTab } from '../hooks/use-status-tab';
 import { ConsultCard } from './consult-card';
 import { StatusTabs } from './status-tabs';
@@ -33,8 +30,6 @@ export function ConsultList({ viewer }: { viewer: 'vet' | 'specialist' }) {
   }, [input]);
 
   const cases = useMyCases(search, current.value);
-  useMyCasesChanged(() => void cases.refetch());
-  useLivePolling(cases, POLLING_MS.cases);
 
   const list = cases.data?.myCases ?? [];
   const [loadingMore, setLoadingMore] = useState(false);

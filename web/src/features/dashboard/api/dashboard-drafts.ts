@@ -1,5 +1,7 @@
-import { useQuery } from '@apollo/client/react';
+import { POLLING_MS } from '@vetconsult/schema/values';
 import { graphql } from '../../../gql/gql';
+import { myCasesChangedSubscription } from '../../../lib/live/subscriptions';
+import { useLiveQuery } from '../../../lib/live-query';
 
 const dashboardDraftsQuery = graphql(`
   query DashboardDrafts {
@@ -17,6 +19,7 @@ const dashboardDraftsQuery = graphql(`
   }
 `);
 
-export function useDashboardDrafts(skip: boolean) {
-  return useQuery(dashboardDraftsQuery, { skip });
+/** The vet's drafts; a draft that goes to payment or is deleted arrives as a case event. */
+export function useDashboardDrafts() {
+  return useLiveQuery(dashboardDraftsQuery, { subscription: myCasesChangedSubscription, pollMs: POLLING_MS.drafts });
 }

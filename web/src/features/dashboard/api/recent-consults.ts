@@ -1,6 +1,7 @@
-import { useQuery } from '@apollo/client/react';
-import { LIMITS } from '@vetconsult/schema/values';
+import { LIMITS, POLLING_MS } from '@vetconsult/schema/values';
 import { graphql } from '../../../gql/gql';
+import { myCasesChangedSubscription } from '../../../lib/live/subscriptions';
+import { useLiveQuery } from '../../../lib/live-query';
 
 const recentConsultsQuery = graphql(`
   query RecentConsults($first: Int!) {
@@ -12,6 +13,7 @@ const recentConsultsQuery = graphql(`
       label
       status
       statusLabel
+      unreadMessages
       specialty
       createdAt
       acceptedAt
@@ -20,7 +22,11 @@ const recentConsultsQuery = graphql(`
   }
 `);
 
-/** The 5 newest cases by creation date (SPEC §9). */
+/** The 5 newest cases by creation date (SPEC §9), kept live by the user's case events. */
 export function useRecentConsults() {
-  return useQuery(recentConsultsQuery, { variables: { first: LIMITS.dashboardRecent } });
+  return useLiveQuery(recentConsultsQuery, {
+    variables: { first: LIMITS.dashboardRecent },
+    subscription: myCasesChangedSubscription,
+    pollMs: POLLING_MS.cases,
+  });
 }

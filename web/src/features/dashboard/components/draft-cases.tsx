@@ -1,4 +1,4 @@
-import { LIMITS, POLLING_MS, shortId } from '@vetconsult/schema/values';
+import { LIMITS, shortId } from '@vetconsult/schema/values';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -6,9 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatRelativeTime, truncateTitle } from '../../../lib/case-display';
-import { useLivePolling } from '../../../lib/live-query';
 import { toast } from '../../../lib/toasts';
-import { useDashboardCasesChanged } from '../api/dashboard-cases-changed';
 import { useDashboardDrafts } from '../api/dashboard-drafts';
 import { useDeleteDraft } from '../api/delete-draft';
 import { DeleteDraftDialog } from './delete-draft-dialog';
@@ -17,12 +15,9 @@ import { DeleteDraftDialog } from './delete-draft-dialog';
 // whose payment was abandoned is listed here too, 'Awaiting payment', with Complete payment (issue 22).
 
 export function DraftCases() {
-  const drafts = useDashboardDrafts(false);
+  const drafts = useDashboardDrafts();
   const [deleteDraft, { loading: deleting }] = useDeleteDraft();
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
-  // A draft that goes to payment leaves the list; that change arrives as a case event.
-  useDashboardCasesChanged(() => void drafts.refetch());
-  useLivePolling(drafts, POLLING_MS.drafts);
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;

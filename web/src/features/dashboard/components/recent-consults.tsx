@@ -1,19 +1,15 @@
-import { POLLING_MS } from '@vetconsult/schema/values';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { UnreadBadge } from '../../../components/ui/unread-badge';
 import { caseDateLine, truncateTitle } from '../../../lib/case-display';
-import { useLivePolling } from '../../../lib/live-query';
-import { useDashboardCasesChanged } from '../api/dashboard-cases-changed';
 import { useRecentConsults } from '../api/recent-consults';
 
 // SPEC §2 /dashboard "Recent Consults": the 5 newest by creation date.
 
 export function RecentConsults({ canCreate }: { canCreate: boolean }) {
   const recent = useRecentConsults();
-  useDashboardCasesChanged(() => void recent.refetch());
-  useLivePolling(recent, POLLING_MS.cases);
   const list = recent.data?.myCases ?? [];
 
   return (
@@ -60,6 +56,7 @@ export function RecentConsults({ canCreate }: { canCreate: boolean }) {
                       #{kase.displayId} · {kase.label} · {caseDateLine(kase)}
                     </p>
                   </div>
+                  <UnreadBadge count={kase.unreadMessages} />
                   <StatusBadge status={kase.status} label={kase.statusLabel} />
                 </Link>
               </li>

@@ -1,10 +1,7 @@
-import { POLLING_MS } from '@vetconsult/schema/values';
 import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icon';
-import { useLivePolling } from '../../../lib/live-query';
 import { useDashboardStats } from '../api/dashboard-stats';
-import { useDashboardStatsChanged } from '../api/dashboard-stats-changed';
 
 // SPEC §2 /dashboard: three stat cards, each linking to the consult list with its tab preselected.
 
@@ -34,8 +31,6 @@ const CARDS = [
 
 export function StatCards() {
   const stats = useDashboardStats();
-  useDashboardStatsChanged();
-  useLivePolling(stats, POLLING_MS.stats);
 
   if (stats.error && !stats.data) {
     return <ErrorState title="Failed to fetch stats" onRetry={() => void stats.refetch()} />;

@@ -1,9 +1,9 @@
 import { MAX_FILES_PER_UPLOAD } from '@vetconsult/schema/consult';
 import { useRef, useState } from 'react';
 import { Icon } from '../../../components/ui/icon';
+import { formatFileSize } from '../../../lib/case-display';
 import { uploadCaseFiles } from '../api/upload-case-files';
 import { FileDropzone } from './file-dropzone';
-import { formatFileSize } from './file-rules';
 
 // Issue 22 item 1: diagnostic files are stored on the server the moment they are attached (to the
 // draft, which is saved first if it has no id yet), with a progress bar per upload, so that payment,

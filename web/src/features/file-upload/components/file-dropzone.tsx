@@ -1,7 +1,8 @@
 import { MAX_FILES_PER_UPLOAD } from '@vetconsult/schema/consult';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { Icon } from '../../../components/ui/icon';
-import { ACCEPT_ATTRIBUTE, addFiles, formatFileSize } from './file-rules';
+import { formatFileSize } from '../../../lib/case-display';
+import { ACCEPT_ATTRIBUTE, addFiles } from '../../../lib/file-rules';
 
 export interface FileDropzoneProps {
   files: File[];

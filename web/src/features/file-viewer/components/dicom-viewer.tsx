@@ -1,7 +1,7 @@
 import { COMPRESSION_UNSUPPORTED, type DicomImage, parseDicomImage, toDisplayBytes } from '@vetconsult/schema/dicom';
 import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
-import { downloadFile } from '../../../lib/cases/download-file';
+import { downloadFile, readFile } from '../../../lib/file-transfer';
 
 // Issue 16: a small DICOM viewer of our own (dicom-parser + a canvas), loaded lazily from the preview
 // dialog. Drag to change window/level (or pan, with the Pan tool), presets, zoom, fit/reset, frames
@@ -27,9 +27,8 @@ function useDicom(url: string) {
   useEffect(() => {
     let live = true;
     (async () => {
-      const response = await fetch(url, { credentials: 'include' });
-      if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-      return parseDicomImage(new Uint8Array(await response.arrayBuffer()));
+      const blob = await readFile(url, 'This file could not be read as DICOM.');
+      return parseDicomImage(new Uint8Array(await blob.arrayBuffer()));
     })().then(
       (image) => live && setState({ image }),
       (error: Error) => live && setState({ error: error.message || 'This file could not be read as DICOM.' }),

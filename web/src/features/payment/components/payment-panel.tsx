@@ -4,10 +4,13 @@ import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icon';
 import { toast } from '../../../lib/toasts';
-import { confirmPayment } from '../api/confirm-payment';
-import { confirmTestCard } from '../api/confirm-test-card';
-import type { PaymentKind } from '../api/create-payment-intent';
-import { fetchPaymentConfig, type PaymentConfig } from '../api/payment-config';
+import {
+  confirmPayment,
+  confirmTestCard,
+  fetchPaymentConfig,
+  type PaymentConfig,
+  type PaymentKind,
+} from '../api/payments';
 import { cardStepMessage, confirmationMessage, currencyCode, formatMoney } from '../hooks/payment-messages';
 import { usePaymentIntent } from '../hooks/use-payment-intent';
 import { CouponField } from './coupon-field';

@@ -1,28 +1,13 @@
-import { formatTaxRate } from '@vetconsult/schema/payment';
-import type { PaymentIntent } from '../api/create-payment-intent';
+import type { PaymentIntent } from '../api/payments';
 import { currencyCode, formatMoney } from '../hooks/payment-messages';
+import { priceLines } from '../hooks/price-lines';
 
 /**
  * The price lines (SPEC §9) in the currency the server priced them in; the tax line names the
  * province and its rate, and is left out when no tax applies (no tax amount, or zero).
  */
 export function PriceSummary({ intent, label }: { intent: PaymentIntent; label: string }) {
-  const money = (cents: number) => formatMoney(cents, intent.currency);
-  const rows: Array<{ name: string; amount: string; tone?: 'discount' }> = [
-    { name: label, amount: money(intent.originalAmount) },
-  ];
-  if (intent.discountAmount > 0) {
-    rows.push({
-      name: intent.couponName ? `Discount (${intent.couponName})` : 'Discount',
-      amount: money(-intent.discountAmount),
-      tone: 'discount',
-    });
-  }
-  const taxAmount = intent.taxAmount ?? 0;
-  if (taxAmount > 0) {
-    const where = intent.province ? `${intent.province} ` : '';
-    rows.push({ name: `Tax (${where}${formatTaxRate(intent.taxRate ?? 0)})`, amount: money(taxAmount) });
-  }
+  const rows = priceLines(intent, label);
   return (
     <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm dark:bg-slate-800/60" aria-label="Price summary">
       {rows.map((row) => (
@@ -42,7 +27,7 @@ export function PriceSummary({ intent, label }: { intent: PaymentIntent; label: 
       <div className="flex items-center justify-between gap-4 border-t border-slate-200 pt-2 dark:border-slate-700">
         <dt className="font-semibold text-slate-900 dark:text-white">Total</dt>
         <dd className="text-base font-bold text-slate-900 dark:text-white" data-testid="payment-total">
-          {money(intent.totalAmount)}{' '}
+          {formatMoney(intent.totalAmount, intent.currency)}{' '}
           <span className="text-xs font-medium text-slate-500 dark:text-slate-400">
             {currencyCode(intent.currency)}
           </span>

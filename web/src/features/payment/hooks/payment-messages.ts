@@ -1,33 +1,33 @@
 import { cardErrorMessage, PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
-import { PaymentHttpError } from '../api/payment-http';
+import { serverErrorDetails, serverErrorMessage, serverErrorStatus } from '../../../lib/graphql-errors';
 
 // SPEC §8 "Payment": which words a failure shows, by where it happened and its status or code.
 
 /** Initialisation (create-payment-intent) failures, by status. */
 export function initializationMessage(error: unknown): string {
-  if (!(error instanceof PaymentHttpError)) return PAYMENT_MESSAGES.createIntentFailed;
-  const { status, body } = error;
+  const status = serverErrorStatus(error);
+  if (!status) return PAYMENT_MESSAGES.createIntentFailed;
   if (status === 401) return PAYMENT_MESSAGES.sessionLost;
   if (status === 500) return PAYMENT_MESSAGES.serverError;
   if (status === 400) return PAYMENT_MESSAGES.invalidRequest;
   if (status > 500) return PAYMENT_MESSAGES.unavailable;
-  return body.message || PAYMENT_MESSAGES.createIntentFailed;
+  return serverErrorMessage(error) || PAYMENT_MESSAGES.createIntentFailed;
 }
 
 /** confirm-payment failures, by status. */
 export function confirmationMessage(error: unknown): string {
-  if (!(error instanceof PaymentHttpError)) return PAYMENT_MESSAGES.confirmationFailed;
-  const { status, body } = error;
+  const status = serverErrorStatus(error);
+  if (!status) return PAYMENT_MESSAGES.confirmationFailed;
   if (status === 500) return PAYMENT_MESSAGES.confirmationServerError;
   if (status === 400) return PAYMENT_MESSAGES.confirmationBadRequest;
-  if (status === 402) return cardErrorMessage(body.paymentCode, body.message);
-  return body.message || PAYMENT_MESSAGES.confirmationFailed;
+  if (status === 402) return cardStepMessage(error);
+  return serverErrorMessage(error) || PAYMENT_MESSAGES.confirmationFailed;
 }
 
 /** A card step failure: the spec's text for a known code, else the provider's message, else the fallback. */
 export function cardStepMessage(error: unknown): string {
-  if (error instanceof PaymentHttpError) return cardErrorMessage(error.body.paymentCode, error.body.message);
-  return cardErrorMessage(null, null);
+  const paymentCode = serverErrorDetails(error).paymentCode;
+  return cardErrorMessage(typeof paymentCode === 'string' ? paymentCode : null, serverErrorMessage(error));
 }
 
 /**

@@ -1,9 +1,8 @@
 import { COUPON_MESSAGES } from '@vetconsult/schema/payment';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { serverErrorMessage, serverErrorStatus } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
-import { applyCoupon } from '../api/apply-coupon';
-import { createPaymentIntent, type PaymentIntent, type PaymentKind } from '../api/create-payment-intent';
-import { PaymentHttpError } from '../api/payment-http';
+import { applyCoupon, createPaymentIntent, type PaymentIntent, type PaymentKind } from '../api/payments';
 import { formatMoney, initializationMessage } from './payment-messages';
 
 // SPEC §4 "Coupon": apply (the code is checked, then the intent is re-created with it), applied
@@ -68,8 +67,9 @@ export function usePaymentIntent({ type, caseId, formData }: PaymentIntentReques
         });
         return null;
       } catch (error) {
-        if (error instanceof PaymentHttpError && error.status >= 400 && error.status < 500 && error.status !== 401) {
-          const message = error.body.message || COUPON_MESSAGES.invalid;
+        const status = serverErrorStatus(error);
+        if (status >= 400 && status < 500 && status !== 401) {
+          const message = serverErrorMessage(error) || COUPON_MESSAGES.invalid;
           toast({ title: COUPON_MESSAGES.invalidTitle, description: message, variant: 'destructive' });
           return message;
         }

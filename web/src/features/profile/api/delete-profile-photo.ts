@@ -1,7 +1,19 @@
-import { profileRequestError } from './profile-request-error';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql/gql';
 
-/** DELETE /api/profile/photo (SPEC §7). */
-export async function deleteProfilePhoto(): Promise<void> {
-  const response = await fetch('/api/profile/photo', { method: 'DELETE', credentials: 'include' });
-  if (!response.ok) throw await profileRequestError(response);
+const deleteProfilePhotoMutation = graphql(`
+  mutation DeleteProfilePhoto {
+    deleteProfilePhoto {
+      id
+      profilePhotoUrl
+    }
+  }
+`);
+
+/** Removes the signed-in user's photo (SPEC §7 DELETE /api/profile/photo, over GraphQL). */
+export function useDeleteProfilePhoto() {
+  const [mutate] = useMutation(deleteProfilePhotoMutation);
+  return async (): Promise<void> => {
+    await mutate();
+  };
 }

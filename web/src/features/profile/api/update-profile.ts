@@ -1,7 +1,7 @@
-import { profileRequestError } from './profile-request-error';
+import { sendForm } from '../../../lib/file-transfer';
 
 // PUT /api/profile (SPEC §7): multipart profile fields plus the optional cropped photo. This is the only
-// way to upload a photo (GraphQL's updateProfile takes the text fields only).
+// way to upload a photo (GraphQL's updateProfile takes the text fields only), so it is a file transfer.
 
 export interface ProfileFields {
   name: string;
@@ -19,6 +19,5 @@ export async function updateProfile(fields: ProfileFields, profilePhoto: File | 
   }
   // The file goes last: the server reads the text fields before the stream of the photo.
   if (profilePhoto) form.append('profilePhoto', profilePhoto, profilePhoto.name);
-  const response = await fetch('/api/profile', { method: 'PUT', body: form, credentials: 'include' });
-  if (!response.ok) throw await profileRequestError(response);
+  await sendForm('PUT', '/api/profile', form, 'Failed to update profile');
 }

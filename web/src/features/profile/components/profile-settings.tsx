@@ -8,9 +8,10 @@ import { Card } from '../../../components/ui/card';
 import { ClinicFields } from '../../../components/ui/clinic-fields';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { type AuthUser, useAuth } from '../../../lib/auth/auth-context';
+import { FileTransferError } from '../../../lib/file-transfer';
+import { errorText, serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
-import { deleteProfilePhoto } from '../api/delete-profile-photo';
-import { profileErrorText } from '../api/profile-request-error';
+import { useDeleteProfilePhoto } from '../api/delete-profile-photo';
 import { updateProfile } from '../api/update-profile';
 import { PhotoPicker } from './photo-picker';
 
@@ -78,6 +79,7 @@ export function ProfileSettings({ user }: { user: AuthUser }) {
     }
   });
 
+  const deleteProfilePhoto = useDeleteProfilePhoto();
   const onRemovePhoto = async () => {
     setPendingPhoto(null);
     if (!user.profilePhotoUrl) return;
@@ -152,4 +154,15 @@ export function ProfileSettings({ user }: { user: AuthUser }) {
       </div>
     </form>
   );
+}
+
+/**
+ * What a toast says about a failed profile call: the server's words, else SPEC §7's
+ * 'HTTP error! status: {code}' for a refused upload, else the fallback.
+ */
+function profileErrorText(error: unknown, fallback: string): string {
+  if (error instanceof FileTransferError) {
+    return error.serverMessage ?? (error.status ? `HTTP error! status: ${error.status}` : error.message);
+  }
+  return serverErrorMessage(error) || errorText(error) || fallback;
 }

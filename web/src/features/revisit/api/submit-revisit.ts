@@ -1,3 +1,5 @@
+import { sendForm } from '../../../lib/file-transfer';
+
 export interface RevisitSubmission {
   originalCaseUuid: string;
   specialistId: number | null;
@@ -19,8 +21,7 @@ export async function submitRevisit(input: RevisitSubmission): Promise<{ uuid: s
   form.set('paymentIntentId', input.paymentIntentId);
   if (input.couponCode) form.set('couponCode', input.couponCode);
   for (const file of input.files) form.append('files', file, file.name);
-  const response = await fetch('/api/cases/revisit', { method: 'POST', body: form, credentials: 'include' });
-  const body = (await response.json().catch(() => null)) as { message?: string; uuid?: string } | null;
-  if (!response.ok || !body?.uuid) throw new Error(body?.message || 'Failed to submit revisit');
-  return { uuid: body.uuid };
+  const created = await sendForm<{ uuid?: string }>('POST', '/api/cases/revisit', form, 'Failed to submit revisit');
+  if (!created?.uuid) throw new Error('Failed to submit revisit');
+  return { uuid: created.uuid };
 }

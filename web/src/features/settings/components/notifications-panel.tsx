@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, LoadingState } from '../../../components/ui/empty-state';
+import type { NotificationPreferencesQuery } from '../../../gql/graphql';
 import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
 import { useNotificationPreferences } from '../api/notification-preferences';
@@ -8,7 +9,7 @@ import { useUpdateNotificationPreferences } from '../api/update-notification-pre
 
 // Settings > Notifications: three checkboxes (all on by default), stored per user on the server.
 
-type Preferences = { notifyNewCases: boolean; notifyStatusUpdates: boolean; notifyReminders: boolean };
+type Preferences = NotificationPreferencesQuery['notificationPreferences'];
 
 const OPTIONS: { key: keyof Preferences; label: string; description: string }[] = [
   {

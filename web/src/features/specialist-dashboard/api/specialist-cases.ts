@@ -1,5 +1,7 @@
-import { useQuery } from '@apollo/client/react';
+import { POLLING_MS } from '@vetconsult/schema/values';
 import { graphql } from '../../../gql/gql';
+import { myCasesChangedSubscription } from '../../../lib/live/subscriptions';
+import { useLiveQuery } from '../../../lib/live-query';
 
 const specialistCasesQuery = graphql(`
   query SpecialistCases {
@@ -11,6 +13,7 @@ const specialistCasesQuery = graphql(`
       label
       status
       statusLabel
+      unreadMessages
       clinicalSigns
       species
       specialty
@@ -26,7 +29,7 @@ const specialistCasesQuery = graphql(`
   }
 `);
 
-/** The specialist's assigned cases (the older view reads title, description and vetName). */
+/** The specialist's assigned cases (the older view reads title, description and vetName), kept live. */
 export function useSpecialistCases() {
-  return useQuery(specialistCasesQuery);
+  return useLiveQuery(specialistCasesQuery, { subscription: myCasesChangedSubscription, pollMs: POLLING_MS.cases });
 }

@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogHeading } from '../../../components/ui/dialog';
 import { ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { formatMegabytes } from '../../../lib/case-display';
-import { downloadFile } from '../../../lib/cases/download-file';
+import { downloadFile } from '../../../lib/file-transfer';
 import { useSpecialistCaseFiles } from '../api/case-files';
 
 // The older specialist view's files modal: every file of a case, sizes in MB with 2 decimals.

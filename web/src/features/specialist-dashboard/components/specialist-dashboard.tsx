@@ -1,16 +1,14 @@
-import { POLLING_MS } from '@vetconsult/schema/values';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { UnreadBadge } from '../../../components/ui/unread-badge';
 import type { SpecialistCasesQuery } from '../../../gql/graphql';
 import { formatRelativeTime, truncateTitle } from '../../../lib/case-display';
 import { useAcceptAvailableCase } from '../../../lib/cases/accept-available-case';
-import { useLivePolling } from '../../../lib/live-query';
 import { useSpecialistCases } from '../api/specialist-cases';
-import { useSpecialistCasesChanged } from '../api/specialist-cases-changed';
 import { REPORT_ACCEPT, useUploadReport } from '../api/upload-report';
 import { CaseFilesModal } from './case-files-modal';
 
@@ -56,6 +54,7 @@ function CaseRow({
             #{kase.displayId} · {kase.label} · From {kase.vet.name} · {formatRelativeTime(kase.createdAt)}
           </p>
         </div>
+        <UnreadBadge count={kase.unreadMessages} />
         <StatusBadge status={kase.status} label={kase.statusLabel} />
       </div>
       {kase.clinicalSigns ? (
@@ -117,8 +116,6 @@ export function SpecialistDashboard({
   const [tab, setTab] = useState<TabKey>('pending');
   const [accepting, setAccepting] = useState<string | null>(null);
   const [filesFor, setFilesFor] = useState<string | null>(null);
-  useSpecialistCasesChanged(() => void cases.refetch());
-  useLivePolling(cases, POLLING_MS.cases);
 
   const all = cases.data?.myCases ?? [];
   const byStatus = (key: TabKey) => all.filter((kase) => kase.status === key);

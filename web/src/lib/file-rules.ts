@@ -8,6 +8,7 @@ import {
 
 // SPEC §5 "File uploader" and §9: at most 10 files, a per-file size limit and the accepted types.
 // The server checks the bytes again; here the names and sizes are checked so the user learns early.
+// Shared by every place that takes case files (the file uploader, the conversation composer).
 
 export const ACCEPT_ATTRIBUTE = ALLOWED_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
@@ -43,12 +44,4 @@ export function addFiles(current: File[], incoming: File[], maxBytes: number, ma
   }
   if (dropped) problems.push(tooManyFilesMessage(maxFiles));
   return { accepted, problems } satisfies FileIntake;
-}
-
-/** SPEC §9: Bytes, KB, MB, GB with base 1024 and 2 decimals. */
-export function formatFileSize(bytes: number): string {
-  if (bytes === 0) return '0 Bytes';
-  const units = ['Bytes', 'KB', 'MB', 'GB'];
-  const index = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  return `${Number.parseFloat((bytes / 1024 ** index).toFixed(2))} ${units[index]}`;
 }

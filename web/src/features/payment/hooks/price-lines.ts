@@ -1,0 +1,38 @@
+import { formatTaxRate } from '@vetconsult/schema/payment';
+import type { PaymentIntent } from '../api/payments';
+import { formatMoney } from './payment-messages';
+
+export interface PriceLine {
+  name: string;
+  amount: string;
+  tone?: 'discount';
+}
+
+/**
+ * The price lines above the total (SPEC §9), in the currency the server priced them in: the fee, the
+ * discount with the coupon's name, and the tax naming the province and its rate — left out when no
+ * tax applies (no tax amount, or zero).
+ */
+export function priceLines(
+  intent: Pick<
+    PaymentIntent,
+    'currency' | 'originalAmount' | 'discountAmount' | 'couponName' | 'taxAmount' | 'taxRate' | 'province'
+  >,
+  label: string,
+): PriceLine[] {
+  const money = (cents: number) => formatMoney(cents, intent.currency);
+  const rows: PriceLine[] = [{ name: label, amount: money(intent.originalAmount) }];
+  if (intent.discountAmount > 0) {
+    rows.push({
+      name: intent.couponName ? `Discount (${intent.couponName})` : 'Discount',
+      amount: money(-intent.discountAmount),
+      tone: 'discount',
+    });
+  }
+  const taxAmount = intent.taxAmount ?? 0;
+  if (taxAmount > 0) {
+    const where = intent.province ? `${intent.province} ` : '';
+    rows.push({ name: `Tax (${where}${formatTaxRate(intent.taxRate ?? 0)})`, amount: money(taxAmount) });
+  }
+  return rows;
+}
