@@ -1,6 +1,6 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-// Typed documents for the web client, read only from the printed schema (ARCHITECTURE rule 5).
+// Typed documents for the web client, read only from the printed schema (docs/architecture.md rule 5).
 // Run from the repository root: `npm run codegen` (or `npm run codegen -w web`).
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',

@@ -13,11 +13,21 @@ export default defineConfig({
   // (vite would pick its .mjs build), or schema objects come from "another module or realm".
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   test: {
-    include: ['graphql-server/test/**/*.test.ts', 'schema/test/**/*.test.ts'],
-    globalSetup: ['graphql-server/test/global-setup.ts'],
-    fileParallelism: !embedded,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['graphql-server/test/**/*.test.ts', 'schema/test/**/*.test.ts'],
+          globalSetup: ['graphql-server/test/global-setup.ts'],
+          fileParallelism: !embedded,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      // The web client's logic that is not a picture (no database, no browser).
+      { test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' } },
+    ],
   },
 });

@@ -5,7 +5,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from './config';
-import type { Actor, Context } from './context';
+import { createContextBuilder } from './context';
+import type { Actor } from './domain/actor';
 import { schema } from './graphql/schema';
 import { attachGraphqlWs } from './graphql/ws';
 import { createYogaServer } from './graphql/yoga';
@@ -25,6 +26,7 @@ import { registerAuthRoutes } from './rest/auth.routes';
 import { registerCaseRoutes } from './rest/cases.routes';
 import { registerErrorHandler } from './rest/errors';
 import { registerHealthRoutes } from './rest/health.routes';
+import { registerMessageRoutes } from './rest/messages.routes';
 import { registerPaymentRoutes } from './rest/payments.routes';
 import { registerPeopleRoutes } from './rest/people.routes';
 import { registerReportRoutes } from './rest/reports.routes';
@@ -127,21 +129,20 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     request.actor = await services.auth.actorFromSession(request.sessionToken);
   });
 
+  const buildContext = createContextBuilder({ db, services, events });
   const yoga = createYogaServer({
     schema,
     logger,
     graphiql: config.graphiql,
     isProduction: config.isProduction,
     security,
-    context: async ({ req, reply }): Promise<Context> => ({
-      db,
-      services,
-      events,
-      actor: req.actor,
-      sessionToken: req.sessionToken,
-      request: requestInfo(req),
-      cookies: cookieWriter(reply, secureCookies),
-    }),
+    context: async ({ req, reply }) =>
+      buildContext({
+        actor: req.actor,
+        sessionToken: req.sessionToken,
+        request: requestInfo(req),
+        cookies: cookieWriter(reply, secureCookies),
+      }),
   });
   app.route({
     url: '/graphql',
@@ -151,7 +152,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   const ws = attachGraphqlWs({
     server: app.server,
     yoga,
-    db,
+    buildContext,
     services,
     events,
     logger,
@@ -169,6 +170,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     registerPeopleRoutes(api, { services });
     registerCaseRoutes(api, { services });
     registerReportRoutes(api, { services });
+    registerMessageRoutes(api, { services });
   });
 
   if (existsSync(WEB_DIST)) await registerWebClient(app, WEB_DIST);

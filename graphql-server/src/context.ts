@@ -1,27 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from './generated/prisma/enums';
+import type { Actor, RequestInfo } from './domain/actor';
 import type { Db } from './lib/db/client';
 import type { EventBus } from './lib/events';
 import type { Services } from './services';
-
-/** Who is calling: resolved once per request (or per WebSocket connection) from the session cookie. */
-export interface Actor {
-  id: number;
-  role: Role;
-  approved: boolean;
-  specialty: string | null;
-  sessionId: string;
-}
 
 /** How a request can set or clear the session cookie; absent over WebSocket. */
 export interface CookieWriter {
   setSession(token: string, persistent: boolean): void;
   clearSession(): void;
-}
-
-export interface RequestInfo {
-  ip: string;
-  userAgent: string | undefined;
 }
 
 export interface Context {
@@ -36,7 +21,21 @@ export interface Context {
   sessionToken: string | null;
 }
 
-export interface HttpContextSource {
-  req: FastifyRequest;
-  reply: FastifyReply;
+/** What a door knows about its caller once it has read the credentials it carries. */
+export interface Caller {
+  actor: Actor | null;
+  sessionToken: string | null;
+  request: RequestInfo;
+  /** Null over WebSocket: a socket cannot set a cookie. */
+  cookies: CookieWriter | null;
+}
+
+export type ContextBuilder = (caller: Caller) => Context;
+
+/**
+ * The one context builder: GraphQL over HTTP (`app.ts`) and over WebSocket (`graphql/ws.ts`) both build
+ * their context here, so a resolver sees the same shape whichever transport carried the operation.
+ */
+export function createContextBuilder(shared: { db: Db; services: Services; events: EventBus }): ContextBuilder {
+  return (caller) => ({ ...shared, ...caller });
 }

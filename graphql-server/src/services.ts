@@ -5,9 +5,9 @@ import { createDraftsService, type DraftsService } from './domain/cases/drafts.s
 import { createSummaryDraftService, type SummaryDraftService } from './domain/cases/summary-draft.service';
 import { createUploadGate, type UploadGate } from './domain/cases/upload-gate';
 import { createThumbnailsService, type ThumbnailsService } from './domain/files/thumbnails.service';
+import { createMessagesService, type MessagesService } from './domain/messages/messages.service';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
 import type { PaymentsService } from './domain/payments/payments.service';
-import { activateWithPayment } from './domain/payments/settlement';
 import { type AdminService, createAdminService } from './domain/people/admin.service';
 import { createProfileService, type ProfileService } from './domain/people/profile.service';
 import { createSpecialistsService, type SpecialistsService } from './domain/people/specialists.service';
@@ -43,20 +43,20 @@ export interface Services {
   uploads: UploadGate;
   reports: ReportsService;
   thumbnails: ThumbnailsService;
+  /** The case conversation (issue 15). */
+  messages: MessagesService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
-  // The report service needs the cases' read rule and the cases service calls it after a review.
-  let reports: ReportsService | undefined;
+  // Reports and thumbnails are made in the background after a review or an upload commits.
   const thumbnails = createThumbnailsService(deps);
+  const reports = createReportsService(deps);
   const cases = createCasesService({
     ...deps,
-    activateWithPayment: (tx, payment, caseId) =>
-      activateWithPayment(tx, payment, caseId, { fees: deps.config.prices }),
-    afterReview: (caseId) => reports?.afterReview(caseId),
+    fees: deps.config.prices,
+    afterReview: reports.afterReview,
     afterFilesStored: thumbnails.afterFilesStored,
   });
-  reports = createReportsService({ ...deps, assertReadable: cases.assertReadable });
   const payments = createPaymentsFromConfig({ ...deps, cases });
   return {
     auth: createAuthService({
@@ -81,5 +81,6 @@ export function createServices(deps: ServiceDeps): Services {
     uploads: createUploadGate(deps),
     reports,
     thumbnails,
+    messages: createMessagesService({ ...deps, afterFilesStored: thumbnails.afterFilesStored }),
   };
 }

@@ -69,15 +69,31 @@ const MY_CASES = parse(`{
   myCases(first: 100) { uuid label title vet { name clinicName clinicAddress } specialist { name } files { filename fileType url } }
 }`);
 
-async function graphqlStatements(vet: User) {
-  const contextValue = {
+/** The cases service over the counting client, so its own reads are counted too. */
+function countingCases() {
+  return createCasesService({
+    ...server.services,
     db: countingDb,
-    services: server.services,
+    storage: undefined as never,
+    events: createEventBus(),
+    logger: server.logger,
+    fees: server.config.prices,
+  });
+}
+
+function contextFor(vet: User) {
+  return {
+    db: countingDb,
+    services: { ...server.services, cases: countingCases() },
     actor: { id: vet.id, role: vet.role, approved: vet.approved, specialty: vet.specialty, sessionId: 'n1-test' },
     request: { ip: '127.0.0.1', userAgent: 'n1-test' },
     cookies: null,
     sessionToken: null,
   } as unknown as Context;
+}
+
+async function graphqlStatements(vet: User) {
+  const contextValue = contextFor(vet);
   await countingDb.$queryRaw`SELECT 1`; // connect outside the measurement
   statements = [];
   const result = await execute({ schema, document: MY_CASES, contextValue });
@@ -86,14 +102,7 @@ async function graphqlStatements(vet: User) {
 }
 
 async function restStatements(vet: User) {
-  const cases = createCasesService({
-    ...server.services,
-    db: countingDb,
-    storage: undefined as never,
-    events: createEventBus(),
-    logger: server.logger,
-    activateWithPayment: async () => null,
-  });
+  const cases = countingCases();
   await countingDb.$queryRaw`SELECT 1`;
   statements = [];
   const rows = await cases.listCases(
@@ -121,5 +130,26 @@ describe('listing cases with vet, specialist and files', () => {
     expect(restMany.cases).toBe(50);
     expect(restFew.count).toBe(1);
     expect(restMany.count).toBe(1);
+  });
+});
+
+describe('one case over GraphQL', () => {
+  it('is read once: the read rule is checked on the row read with the selection', async () => {
+    const vet = await vetWithCases(1);
+    const kase = await server.database.db.case.findFirstOrThrow({ where: { vetId: vet.id } });
+    const contextValue = contextFor(vet);
+    await countingDb.$queryRaw`SELECT 1`;
+    statements = [];
+    const result = await execute({
+      schema,
+      document: parse(`query ($uuid: String!) {
+        case(uuid: $uuid) { uuid label vet { name } specialist { name } files { filename url } }
+      }`),
+      contextValue,
+      variableValues: { uuid: kase.uuid },
+    });
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.case).toMatchObject({ uuid: kase.uuid, files: [{ url: expect.any(String) }, {}] });
+    expect(statements).toHaveLength(1);
   });
 });

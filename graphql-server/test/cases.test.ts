@@ -285,23 +285,19 @@ describe('case workflow over GraphQL', () => {
     });
     expect(started.data.startPayment.status).toBe('pending_payment');
 
-    // Activation as the payments module will do it: through activateCase inside its transaction.
+    // Activation as in the product: the final submission carries the case's succeeded payment; a second
+    // submission with it activates nothing again.
     const db = server.database.db;
     const payment = await succeededPayment(db, { caseId: started.data.startPayment.id, userId: vet.id });
-    const result = await db.$transaction((tx) =>
-      server.services.cases.activateCase(tx, {
-        caseId: started.data.startPayment.id,
-        paymentIntentId: payment.providerPaymentIntentId,
-        amount: payment.totalAmount,
-      }),
-    );
-    expect(result.activated).toBe(true);
-    const again = await server.services.cases.activate({
-      caseId: started.data.startPayment.id,
-      paymentIntentId: payment.providerPaymentIntentId,
-      amount: payment.totalAmount,
-    });
-    expect(again.activated).toBe(false);
+    const submit = `mutation ($input: ConsultInput!, $caseId: String, $paymentIntentId: String) {
+      submitConsult(input: $input, caseId: $caseId, paymentIntentId: $paymentIntentId) { status isPaid version }
+    }`;
+    const submitArgs = { input, caseId: uuid, paymentIntentId: payment.providerPaymentIntentId };
+    const submitted = await vetClient.gql(submit, submitArgs);
+    expect(submitted.errors).toBeUndefined();
+    expect(submitted.data.submitConsult).toMatchObject({ status: 'pending', isPaid: true });
+    const again = await vetClient.gql(submit, submitArgs);
+    expect(again.data.submitConsult).toEqual(submitted.data.submitConsult);
 
     const available = await specialistClient.gql('{ availableCases { uuid } }');
     expect(available.data.availableCases.map((c: { uuid: string }) => c.uuid)).toContain(uuid);

@@ -20,7 +20,12 @@ import { collect, connected, wsClient } from './helpers/ws';
 // /metrics not public in production, and client errors not logged as server errors.
 
 const RESET_LIMIT = { max: 2, windowMs: 60_000 };
-const LIMITS = { auth: { max: 1000, windowMs: 60_000 }, reset: RESET_LIMIT, upload: { max: 1000, windowMs: 60_000 } };
+const LIMITS = {
+  auth: { max: 1000, windowMs: 60_000 },
+  reset: RESET_LIMIT,
+  upload: { max: 1000, windowMs: 60_000 },
+  message: { max: 1000, windowMs: 60_000 },
+};
 
 let direct: TestServer;
 let proxied: TestServer;

@@ -23,6 +23,7 @@ beforeAll(async () => {
       auth: { max: 3, windowMs: 60_000 },
       reset: { max: 2, windowMs: 60_000 },
       upload: { max: 2, windowMs: 60_000 },
+      message: { max: 2, windowMs: 60_000 },
     },
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../src/context';
+import type { Actor } from '../src/domain/actor';
 import { fieldsOnly } from '../src/domain/cases/files';
 import { priceConsultation } from '../src/domain/payments/pricing';
 import type { createTestProvider } from '../src/domain/payments/test-provider';

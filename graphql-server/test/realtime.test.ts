@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createCase } from './cases.fixtures';
+import { consultFields, createCase, succeededPayment } from './cases.fixtures';
 import { TestClient } from './helpers/client';
 import { createUser, signedInClient, TEST_PASSWORD } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -59,13 +59,16 @@ describe('real-time case events', () => {
     const strangerEvents = collect(stranger.ws, MINE);
     await subscribed();
 
+    // Activated as in the product: the final submission carries the case's succeeded payment.
     const kase = await createCase(db, { vetId: vet.id, specialistId: cardiologist.id, status: 'pending_payment' });
-    const result = await server.services.cases.activate({
-      caseId: kase.id,
-      paymentIntentId: `pi_rt_${kase.id}`,
-      amount: 15000,
+    const payment = await succeededPayment(db, { caseId: kase.id, userId: vet.id });
+    const vetClient = await signedInClient(server.url, vet);
+    const submitted = await vetClient.post('/api/cases', {
+      ...consultFields(cardiologist.id),
+      caseId: kase.uuid,
+      paymentIntentId: payment.providerPaymentIntentId,
     });
-    expect(result.activated).toBe(true);
+    expect(submitted.body).toMatchObject({ uuid: kase.uuid, status: 'pending', isPaid: true });
 
     const event = await rightEvents.next((r) => r.data?.availableCasesChanged.uuid === kase.uuid);
     expect(event.data?.availableCasesChanged).toMatchObject({

@@ -1,6 +1,6 @@
 import type { ExecutionResult } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../src/context';
+import type { Actor } from '../src/domain/actor';
 import { createSharedSubscriptions, sharedSubscriptionKey } from '../src/graphql/shared-subscriptions';
 import { createPushQueue, MAX_PENDING_EVENTS, SubscriberOverflowError } from '../src/lib/push-queue';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../src/context';
+import type { Actor } from '../src/domain/actor';
 import { createSocketActorCache } from '../src/graphql/socket-actors';
 import { createEventBus } from '../src/lib/events';
 

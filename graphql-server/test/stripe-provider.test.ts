@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../src/context';
+import type { Actor } from '../src/domain/actor';
 import { type PaymentProvider, WebhookSignatureError } from '../src/domain/payments/payment-provider';
 import { createPaymentsService } from '../src/domain/payments/payments.service';
 import { createStripeProvider } from '../src/domain/payments/stripe-provider';
@@ -452,7 +452,7 @@ describe('payments service with Stripe', () => {
     expect(promo(percent.code)?.form['promotion[coupon]']).toBe(stored.stripeCouponId);
 
     const again = stripeApi.requests.length;
-    await payments.syncPromotionCodes('system');
+    await payments.syncPromotionCodes(admin);
     expect(stripeApi.requests.slice(again).filter((r) => r.form.code?.startsWith(`SYNC${tag}`))).toEqual([]);
   });
 });

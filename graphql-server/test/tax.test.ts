@@ -1,11 +1,16 @@
+import { addressRegion } from '@vetconsult/schema/address';
 import { describe, expect, it } from 'vitest';
 import { couponDiscount } from '../src/domain/payments/coupons';
 import { priceConsultation } from '../src/domain/payments/pricing';
-import { CANADIAN_TAX_TABLE, taxForAddress } from '../src/domain/payments/tax';
+import { CANADIAN_TAX_TABLE, type TaxOptions, taxForRegion } from '../src/domain/payments/tax';
 
 // Sales tax by clinic province (tax.ts) and the price arithmetic (pricing.ts), in cents.
 
 const fees = { consultFeeCents: 15000, revisitFeeCents: 7500, currency: 'cad' };
+
+/** The tax on an amount for a clinic address, as pricing.ts reads the address. */
+const taxForAddress = (amountCents: number, clinicAddress: string | null, options?: TaxOptions) =>
+  taxForRegion(amountCents, addressRegion(clinicAddress), options);
 
 describe('tax by clinic address', () => {
   it.each([

@@ -155,11 +155,14 @@ export const STATES = [
   { code: 'WY', name: 'Wyoming' },
 ] as const;
 
-/** SPEC §9 business constants. */
 /** Row ids are PostgreSQL integers: a larger number names no row (and must not reach the database). */
 export const MAX_ROW_ID = 2_147_483_647;
 export const isRowId = (n: number): boolean => Number.isSafeInteger(n) && n > 0 && n <= MAX_ROW_ID;
 
+/**
+ * SPEC §9 business constants that the web client and the server share. Upload limits live with their
+ * rules in consult.ts, the reset link's lifetime in the auth service, the nutrition fee in pricing.ts.
+ */
 export const LIMITS = {
   onboardingSteps: 3,
   draftAutosaveMs: 3000,
@@ -167,12 +170,7 @@ export const LIMITS = {
   caseTitleMax: 50,
   dashboardDrafts: 3,
   dashboardRecent: 5,
-  uploaderMaxFiles: 10,
-  uploaderMaxBytes: 100 * 1024 * 1024,
-  consultFileMaxBytes: 50 * 1024 * 1024,
   profilePhotoMaxBytes: 10 * 1024 * 1024,
-  resetLinkLifetimeMs: 60 * 60 * 1000,
-  nutritionComplexFeeCents: 7500,
 } as const;
 
 /** Polling intervals of SPEC §9, used by the web client only while its live socket is down. */

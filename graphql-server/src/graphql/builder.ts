@@ -6,11 +6,17 @@ import ValidationPlugin from '@pothos/plugin-validation';
 import type { Context } from '../context';
 import type PrismaTypes from '../generated/pothos-types';
 import { getDatamodel } from '../generated/pothos-types';
-import { DomainError, ValidationError } from '../lib/errors';
+import { DomainError, forbidden, unauthenticated, ValidationError } from '../lib/errors';
 import { toFieldIssues } from '../lib/validation';
 
 // The one builder. It defines no types: each graphql/types/<domain>.ts adds its own.
 
+/**
+ * Every root field names a scope. A field that calls a service names only `public` or `authenticated`:
+ * the service checks the role (domain/actor.ts requireRole) and answers in the use case's own words, the
+ * same as over REST (docs/architecture.md rule 2). The role scopes are for subscriptions, which have no
+ * REST twin (realtime.rules.ts then filters their events).
+ */
 export interface AuthScopes {
   /** Explicitly public: every root field must name a scope, this one included. */
   public: boolean;
@@ -43,10 +49,8 @@ export const builder = new SchemaBuilder<{
       approvedSpecialist: ctx.actor?.role === 'SPECIALIST' && ctx.actor.approved,
       admin: ctx.actor?.role === 'ADMIN',
     }),
-    unauthorizedError: (_parent, context) =>
-      context.actor
-        ? new DomainError('FORBIDDEN', 'You do not have permission to do this')
-        : new DomainError('UNAUTHENTICATED', 'Not authenticated'),
+    // The same errors (and words) the domain throws: a refusal here reads like the service's.
+    unauthorizedError: (_parent, context) => (context.actor ? forbidden() : unauthenticated()),
   },
   errors: { defaultTypes: [] },
   prisma: {

@@ -7,5 +7,6 @@ import './types/people';
 import './types/payment';
 import './types/realtime';
 import './types/report';
+import './types/messages';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,5 +1,5 @@
 import type { ExecutionResult } from 'graphql';
-import type { Actor } from '../context';
+import type { Actor } from '../domain/actor';
 import { sharedSubscriptionSources, webSocketSubscribers } from '../lib/metrics';
 import { createPushQueue, type PushQueue } from '../lib/push-queue';
 

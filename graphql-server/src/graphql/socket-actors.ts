@@ -1,4 +1,4 @@
-import type { Actor } from '../context';
+import type { Actor } from '../domain/actor';
 import { isEndedSession } from '../domain/realtime/realtime.rules';
 import type { EventBus } from '../lib/events';
 

@@ -4,17 +4,18 @@ import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { Actor, Context } from '../context';
+import type { Context, ContextBuilder } from '../context';
+import type { Actor } from '../domain/actor';
 import { isEndedSession } from '../domain/realtime/realtime.rules';
 import { BODY_LIMIT_BYTES } from '../http/limits';
 import type { Security } from '../http/security';
 import { readSessionToken } from '../http/session';
-import type { Db } from '../lib/db/client';
 import type { EventBus } from '../lib/events';
 import type { Logger } from '../lib/logger';
 import type { Services } from '../services';
 import { createSharedSubscriptions, sharedSubscriptionKey } from './shared-subscriptions';
 import { createSocketActorCache } from './socket-actors';
+import { subscriptionEvents } from './subscription-events';
 import type { YogaServerContext } from './yoga';
 
 // GraphQL over WebSocket (graphql-ws) on the same port and path as HTTP. Operations go through Yoga's
@@ -32,7 +33,7 @@ type EnvelopedArgs = ExecutionArgs & { rootValue: { execute: Run; subscribe: Run
 export function attachGraphqlWs(options: {
   server: Server;
   yoga: YogaServerInstance<YogaServerContext, Context>;
-  db: Db;
+  buildContext: ContextBuilder;
   services: Services;
   events: EventBus;
   logger: Logger;
@@ -67,7 +68,9 @@ export function attachGraphqlWs(options: {
       execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
       subscribe: (args) => {
         const { subscribe, sharingKey } = (args as EnvelopedArgs).rootValue;
-        return sharingKey === null ? subscribe(args) : shared.join(sharingKey, () => subscribe(args));
+        // Event by event (subscription-events.ts); a start that fails gets Yoga's answer.
+        const start = async () => (await subscriptionEvents(args, options.logger)) ?? subscribe(args);
+        return sharingKey === null ? start() : shared.join(sharingKey, start);
       },
       onConnect: async (ctx) => {
         // Cross-site WebSocket hijacking: a page on another site must not open a socket with our cookie.
@@ -104,16 +107,15 @@ export function attachGraphqlWs(options: {
           variableValues: params.variables,
           contextValue: {
             ...(await contextFactory()),
-            db: options.db,
-            services: options.services,
-            events: options.events,
-            actor: ctx.extra.actor ?? null,
-            sessionToken: ctx.extra.sessionToken ?? null,
-            request: {
-              ip: options.clientAddress?.(ctx.extra.request) ?? ctx.extra.request.socket.remoteAddress ?? '',
-              userAgent: ctx.extra.request.headers['user-agent'],
-            },
-            cookies: null,
+            ...options.buildContext({
+              actor: ctx.extra.actor ?? null,
+              sessionToken: ctx.extra.sessionToken ?? null,
+              request: {
+                ip: options.clientAddress?.(ctx.extra.request) ?? ctx.extra.request.socket.remoteAddress ?? '',
+                userAgent: ctx.extra.request.headers['user-agent'],
+              },
+              cookies: null,
+            }),
           } satisfies Context,
           rootValue: {
             execute,

@@ -53,7 +53,7 @@ export function maskError(error: unknown, message: string, isDev?: boolean): Err
 }
 
 /** { code, message } of an error the client caused (a 4xx), or null for an internal error. */
-export function clientErrorSummary(error: unknown): { code: string; message: string } | null {
+function clientErrorSummary(error: unknown): { code: string; message: string } | null {
   const masked = maskError(error, 'Unexpected error.') as GraphQLError;
   const code = masked.extensions?.code;
   if (typeof code !== 'string' || code === 'INTERNAL_SERVER_ERROR') return null;

@@ -17,7 +17,7 @@ export const GRAPHQL_LIMITS = {
   maxCost: 5000,
 } as const;
 
-export type RateBucket = 'auth' | 'reset' | 'upload';
+export type RateBucket = 'auth' | 'reset' | 'upload' | 'message';
 
 export interface RateRule {
   max: number;
@@ -37,6 +37,8 @@ export const RATE_LIMITS: RateLimits = {
   reset: { max: 10, windowMs: 15 * 60 * 1000 },
   // multipart uploads (consults, revisits, files, reviews, profile photo, payment with files)
   upload: { max: 60, windowMs: 10 * 60 * 1000 },
+  // case conversation messages, with or without attachments (a fast typist, not a script)
+  message: { max: 60, windowMs: 60 * 1000 },
 };
 
 /** REST routes by `METHOD url` (fastify's route pattern) and their bucket. */
@@ -52,6 +54,7 @@ export const RATE_LIMITED_ROUTES: Record<string, RateBucket> = {
   'POST /api/cases/:id/review': 'upload',
   'PUT /api/profile': 'upload',
   'POST /api/payment/create-payment-intent': 'upload',
+  'POST /api/cases/:id/messages': 'message',
 };
 
 /** The same rules for the GraphQL mutations that do the same things (over HTTP and WebSocket). */
@@ -60,6 +63,7 @@ export const RATE_LIMITED_MUTATIONS: Record<string, RateBucket> = {
   changePassword: 'auth',
   requestPasswordReset: 'reset',
   resetPassword: 'reset',
+  sendCaseMessage: 'message',
 };
 
 /** Headers that mark a GraphQL request as not a "simple" cross-site form or image request. */

@@ -18,7 +18,7 @@ export interface MetricsOptions {
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Constant-time comparison of the bearer token (hashes first, so lengths do not leak either). */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const given = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
   return given !== undefined && timingSafeEqual(digest(given), digest(token));
 }

@@ -1,12 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CookieWriter, RequestInfo } from '../context';
+import type { CookieWriter } from '../context';
+import type { RequestInfo } from '../domain/actor';
 import { REMEMBER_ME_MS } from '../domain/auth/auth.service';
 
 // The session cookie: an opaque token, httpOnly, SameSite=Lax, Secure when served over https.
 // "Remember me" makes it a 30-day cookie; otherwise it is a browser-session cookie.
 
-export const SESSION_COOKIE = 'vc_session';
+const SESSION_COOKIE = 'vc_session';
 
 export function readSessionToken(cookieHeader: string | undefined): string | null {
   if (!cookieHeader) return null;

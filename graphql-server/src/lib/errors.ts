@@ -1,29 +1,10 @@
-// Domain errors: services throw these; one Yoga hook (graphql/errors.ts) and one fastify hook
-// (rest/errors.ts) turn them into GraphQL errors with extensions.code and HTTP statuses with
-// { message }. Services never speak HTTP.
+// Domain errors: services throw these; Yoga's error masking (graphql/yoga.ts maskError) and one fastify
+// error handler (rest/errors.ts) turn them into GraphQL errors with extensions.code and HTTP statuses
+// (HTTP_STATUS) with { message }: the same words through both doors. Services never speak HTTP.
 
-export type DomainErrorCode =
-  | 'BAD_USER_INPUT'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMITED'
-  | 'PAYMENT_FAILED';
+import type { DomainErrorCode } from '@vetconsult/schema/errors';
 
-export const HTTP_STATUS: Record<DomainErrorCode, number> = {
-  BAD_USER_INPUT: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  PAYMENT_FAILED: 402,
-};
+export { type DomainErrorCode, HTTP_STATUS } from '@vetconsult/schema/errors';
 
 export class DomainError extends Error {
   constructor(

@@ -43,11 +43,37 @@ export interface SessionsEnded {
   at: number;
 }
 
+/** The facts of a case a conversation event carries, so its recipients are decided without a read. */
+interface ConversationFacts {
+  caseId: number;
+  uuid: string;
+  vetId: number;
+  specialistId: number | null;
+  status: string;
+  reviewedAt: number | null;
+}
+
+/** A message was added to a case's conversation (issue 15). */
+export interface CaseMessageAdded extends ConversationFacts {
+  messageId: number;
+  authorId: number;
+  at: number;
+}
+
+/** A participant read a case's conversation up to a message. */
+export interface CaseMessagesRead extends ConversationFacts {
+  userId: number;
+  lastReadMessageId: number;
+  at: number;
+}
+
 export type EventMap = {
   'case.changed': [CaseChanged];
   'draft.saved': [DraftSaved];
   'specialist.changed': [SpecialistChanged];
   'sessions.ended': [SessionsEnded];
+  'caseMessages.added': [CaseMessageAdded];
+  'caseMessages.read': [CaseMessagesRead];
 };
 
 export type EventTopic = keyof EventMap;
@@ -77,7 +103,17 @@ const eventKeys: { [T in EventTopic]: (payload: EventMap[T][0]) => string[] } = 
   'draft.saved': (event) => [routeKeys.user(event.vetId), routeKeys.case(event.uuid)],
   'specialist.changed': (event) => [routeKeys.user(event.specialistId)],
   'sessions.ended': (event) => [routeKeys.user(event.userId)],
+  // A conversation event names its case (the thread's subscribers) and its two participants (their
+  // unread badges); the administrator, who reads every thread, registers under no key.
+  'caseMessages.added': (event) => conversationKeys(event),
+  'caseMessages.read': (event) => conversationKeys(event),
 };
+
+function conversationKeys(event: ConversationFacts): string[] {
+  const keys = [routeKeys.case(event.uuid), routeKeys.user(event.vetId)];
+  if (event.specialistId !== null) keys.push(routeKeys.user(event.specialistId));
+  return keys;
+}
 
 type Deliver = (payload: unknown) => void;
 
@@ -95,6 +131,17 @@ interface TopicSubscribers {
  * specialty it names, and the subscribers without a key): its cost does not grow with everyone
  * connected. A filter runs before anything is queued, and each delivery is one queue push.
  */
+/** The delivery histogram of each topic: one child per topic, not one per subscriber. */
+const deliveries = new Map<EventTopic, ReturnType<typeof eventDeliverySeconds.labels>>();
+function deliveryOf(topic: EventTopic) {
+  let delivery = deliveries.get(topic);
+  if (!delivery) {
+    delivery = eventDeliverySeconds.labels({ topic });
+    deliveries.set(topic, delivery);
+  }
+  return delivery;
+}
+
 export function createEventBus(options: { eventTarget?: EventTransportTarget } = {}) {
   const target: EventTransportTarget = options.eventTarget ?? new EventTarget();
   const topics = new Map<EventTopic, TopicSubscribers>();
@@ -151,7 +198,7 @@ export function createEventBus(options: { eventTarget?: EventTransportTarget } =
     ): AsyncIterableIterator<EventMap[T][0]> {
       type Payload = EventMap[T][0];
       // Measured where the event reaches this subscriber (payloads carry their commit time).
-      const delivery = eventDeliverySeconds.labels({ topic });
+      const delivery = deliveryOf(topic);
       const subscriber = createPushQueue<Payload>(() => unlisten());
       const unlisten = listen(topic, key, (raw) => {
         const payload = raw as Payload;

@@ -3,45 +3,19 @@ import { isRowId } from '@vetconsult/schema/values';
 import { ZipArchive } from 'archiver';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { shortId } from '../domain/cases/cases.rules';
-import { toCaseFileView, toCaseView } from '../domain/cases/cases.view';
 import { toDraftView } from '../domain/cases/drafts.service';
-import {
-  fieldsOnly,
-  type MultipartIntake,
-  type MultipartPart,
-  multipartLimits,
-  readMultipart,
-  UPLOAD_LIMITS,
-  type UploadLimits,
-} from '../domain/cases/files';
+import { UPLOAD_LIMITS } from '../domain/cases/files';
 import { badInput, notFound } from '../lib/errors';
 import type { Services } from '../services';
 import { requestedRange } from './byte-range';
+import { withIntake } from './intake';
 import { beforeUpload } from './upload-gate';
+import { toCaseFileView, toCaseView } from './views/case.view';
 
 // SPEC §7 "Cases, drafts, files": thin wrappers over the cases and drafts services. JSON bodies where
 // the spec sends JSON, multipart where files travel (a JSON body is accepted wherever no file is needed).
 
 type IdParams = { Params: { id: string } };
-
-/** Reads the body into one shape: multipart (files to a temporary folder, checked) or JSON fields. */
-async function intake(request: FastifyRequest, limits: UploadLimits): Promise<MultipartIntake> {
-  if (!request.isMultipart()) return fieldsOnly(request.body);
-  return readMultipart(request.parts(multipartLimits(limits)) as AsyncIterable<MultipartPart>, limits);
-}
-
-async function withIntake<T>(
-  request: FastifyRequest,
-  limits: UploadLimits,
-  use: (body: MultipartIntake) => Promise<T>,
-): Promise<T> {
-  const body = await intake(request, limits);
-  try {
-    return await use(body);
-  } finally {
-    await body.discard();
-  }
-}
 
 /** A numeric id from a path or query (`what` names it in the message: user, specialist, file). */
 function optionalId(value: string | undefined, what = 'user', field = 'userId'): number | undefined {
@@ -79,6 +53,9 @@ function uniqueNames(names: string[]): string[] {
 export function registerCaseRoutes(app: FastifyInstance, deps: { services: Services }) {
   const { cases, drafts, uploads } = deps.services;
   const caseRef = (request: FastifyRequest) => (request.params as { id: string }).id;
+  /** A changed case as the REST door shows it: read again with its people and files, under the read rule. */
+  const caseView = async (request: FastifyRequest, kase: { id: number }) =>
+    toCaseView(await cases.getCase(request.actor, kase.id));
 
   // --- cases ---------------------------------------------------------------------------------------
 
@@ -117,7 +94,7 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
 
   app.post('/api/cases', { preHandler: beforeUpload(uploads, () => ({ kind: 'consult' })) }, async (request, reply) => {
     const kase = await withIntake(request, UPLOAD_LIMITS.consult, (body) => cases.submitConsult(request.actor, body));
-    return reply.status(201).send(toCaseView(kase));
+    return reply.status(201).send(await caseView(request, kase));
   });
 
   app.post(
@@ -125,19 +102,20 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
     { preHandler: beforeUpload(uploads, () => ({ kind: 'revisit' })) },
     async (request, reply) => {
       const kase = await withIntake(request, UPLOAD_LIMITS.consult, (body) => cases.createRevisit(request.actor, body));
-      return reply.status(201).send(toCaseView(kase));
+      return reply.status(201).send(await caseView(request, kase));
     },
   );
 
   app.post<IdParams>('/api/cases/:id/accept', async (request) =>
-    toCaseView(await cases.acceptCase(request.actor, request.params.id)),
+    caseView(request, await cases.acceptCase(request.actor, request.params.id)),
   );
 
   app.post<IdParams>(
     '/api/cases/:id/review',
     { preHandler: beforeUpload(uploads, (request) => ({ kind: 'review', caseRef: caseRef(request) })) },
     async (request) =>
-      toCaseView(
+      caseView(
+        request,
         await withIntake(request, UPLOAD_LIMITS.summary, (body) =>
           cases.submitReview(request.actor, request.params.id, body),
         ),
@@ -145,7 +123,7 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
   );
 
   app.post<IdParams>('/api/cases/:id/complete', async (request) =>
-    toCaseView(await cases.completeCase(request.actor, request.params.id)),
+    caseView(request, await cases.completeCase(request.actor, request.params.id)),
   );
 
   app.get<IdParams>('/api/cases/:id/files', async (request) =>

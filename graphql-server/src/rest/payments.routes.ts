@@ -1,26 +1,14 @@
 import { paymentTypeSchema } from '@vetconsult/schema/payment';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  fieldsOnly,
-  type MultipartIntake,
-  type MultipartPart,
-  multipartLimits,
-  readMultipart,
-  UPLOAD_LIMITS,
-} from '../domain/cases/files';
+import type { FastifyInstance } from 'fastify';
+import { UPLOAD_LIMITS } from '../domain/cases/files';
 import { badInput } from '../lib/errors';
 import type { Services } from '../services';
+import { withIntake } from './intake';
 import { beforeUpload } from './upload-gate';
 
 // SPEC §7 "Specialists, availability, payment" (/api/payment/*): thin wrappers over the payments
 // service. The webhook needs the exact bytes Stripe signed, so it lives in its own scope whose only
 // body parser keeps the raw buffer.
-
-async function paymentIntake(request: FastifyRequest): Promise<MultipartIntake> {
-  if (!request.isMultipart()) return fieldsOnly((request.body ?? {}) as Record<string, string>);
-  const limits = UPLOAD_LIMITS.consult;
-  return readMultipart(request.parts(multipartLimits(limits)) as AsyncIterable<MultipartPart>, limits);
-}
 
 export function registerPaymentRoutes(app: FastifyInstance, deps: { services: Services }) {
   const { payments, cases, uploads } = deps.services;
@@ -30,9 +18,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: { services: Se
   // JSON {type, caseId, couponCode, formData}, or multipart with formData as JSON text and the
   // consult's diagnostic files, which are handed to the cases service once the intent exists.
   const payer = beforeUpload(uploads, () => ({ kind: 'consult' }));
-  app.post('/api/payment/create-payment-intent', { preHandler: payer }, async (request) => {
-    const body = await paymentIntake(request);
-    try {
+  app.post('/api/payment/create-payment-intent', { preHandler: payer }, async (request) =>
+    withIntake(request, UPLOAD_LIMITS.consult, async (body) => {
       if (body.files.length > 0 && paymentTypeSchema.safeParse(body.fields.type).data === 'revisit') {
         throw badInput('Files for a revisit are sent with the revisit itself', 'files');
       }
@@ -41,10 +28,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: { services: Se
         await cases.addFiles(request.actor, String(body.fields.caseId ?? ''), body, 'input');
       }
       return intent;
-    } finally {
-      await body.discard();
-    }
-  });
+    }),
+  );
 
   app.post('/api/payment/apply-coupon', async (request) => payments.applyCoupon(request.actor, request.body ?? {}));
 

@@ -8,7 +8,8 @@ import type { Logger } from '../lib/logger';
 
 // Demo data for a fresh embedded database (and `npm run seed`): the administrator, two veterinarians
 // (a Canadian and a US clinic), an approved specialist for every specialty with weekly availability and
-// extra questions, one specialist waiting for approval, cases in every status, and promotion codes.
+// extra questions, one specialist waiting for approval, cases in every status (the accepted and the
+// reviewed one with a short conversation), and promotion codes.
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
@@ -172,7 +173,7 @@ export async function seedDemoData(db: Db, config: Config): Promise<void> {
       createdAt: ago(1),
     },
   });
-  await db.case.create({
+  const juniper = await db.case.create({
     data: {
       ...patient('Juniper', 'Canine', 'Labrador Retriever'),
       status: 'accepted',
@@ -185,7 +186,7 @@ export async function seedDemoData(db: Db, config: Config): Promise<void> {
       acceptedAt: ago(2),
     },
   });
-  await db.case.create({
+  const pepper = await db.case.create({
     data: {
       ...patient('Pepper', 'Canine', 'Border Collie'),
       status: 'reviewed',
@@ -211,6 +212,62 @@ export async function seedDemoData(db: Db, config: Config): Promise<void> {
       questions: 'Should we aspirate first or go straight to an incisional biopsy?',
     },
   });
+
+  // Case conversations (issue 15): the accepted case has a running exchange with the specialist's newest
+  // message still unread by the veterinarian; the reviewed case a short follow-up, read by both.
+  const hours = (n: number) => new Date(Date.now() - n * 60 * 60 * 1000);
+  await seedConversation(db, juniper.id, [
+    [
+      juniper.specialistId,
+      hours(44),
+      'Thanks for the detailed history. Before choosing between the ACTH stimulation and the LDDS test: has Juniper had any steroids, including ear or eye drops, in the last month?',
+    ],
+    [
+      martin.id,
+      hours(41),
+      'None in the last month. The owners used an otic product with dexamethasone about six weeks ago, for one week.',
+    ],
+    [
+      juniper.specialistId,
+      hours(26),
+      "Six weeks is long enough. I'd start with an LDDS test. Could you also send the abdominal ultrasound images if you have them? The adrenal size will help.",
+    ],
+    [martin.id, hours(25), "The ultrasound is booked for Thursday; I'll attach the images here."],
+    [
+      juniper.specialistId,
+      hours(5),
+      "Perfect. If the LDDS is equivocal, we'll follow with a urine cortisol:creatinine ratio.",
+    ],
+  ]);
+  await seedConversation(db, pepper.id, [
+    [
+      martin.id,
+      hours(30),
+      'Thank you for the summary. The owners would like to start the elimination trial this week: is a hydrolysed diet acceptable, or do you prefer a novel protein?',
+    ],
+    [
+      pepper.specialistId,
+      hours(22),
+      "Either works. With Pepper's history I'd pick a hydrolysed diet, and keep the oclacitinib for the first four weeks only.",
+    ],
+    [martin.id, hours(21), "Great, thank you. We'll recheck in eight weeks."],
+  ]);
+}
+
+/**
+ * Messages written in order, and each author's read marker at their own newest message (a participant has
+ * read everything up to what they last wrote): whatever the other side wrote after it stays unread.
+ */
+async function seedConversation(db: Db, caseId: number, messages: Array<[number | null, Date, string]>) {
+  const markers = new Map<number, { lastReadMessageId: number; readAt: Date }>();
+  for (const [authorId, createdAt, body] of messages) {
+    if (authorId === null) continue;
+    const message = await db.caseMessage.create({ data: { caseId, authorId, body, createdAt } });
+    markers.set(authorId, { lastReadMessageId: message.id, readAt: createdAt });
+  }
+  for (const [userId, marker] of markers) {
+    await db.caseReadMarker.create({ data: { caseId, userId, ...marker } });
+  }
 }
 
 export async function seedIfEmpty(db: Db, config: Config, logger: Logger): Promise<boolean> {

@@ -6,10 +6,8 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '@vetconsult/schema/auth';
-import type { Actor, RequestInfo } from '../../context';
 import type { User } from '../../generated/prisma/client';
-import { Prisma } from '../../generated/prisma/client';
-import type { Db } from '../../lib/db/client';
+import { type Db, isUniqueViolation } from '../../lib/db/client';
 import { badInput, conflict, DomainError, unauthenticated } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
@@ -17,18 +15,19 @@ import type { Mailer } from '../../lib/mail';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validation';
+import { type Actor, type RequestInfo, requireActor } from '../actor';
 import { LOGIN_THROTTLE_DEFAULTS, LoginThrottle, type LoginThrottleOptions } from './login-throttle';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session cookie still gets a server-side end, so a forgotten tab does not live forever. */
-export const BROWSER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
+const BROWSER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
 const RESET_TOKEN_MS = 60 * 60 * 1000;
 
-export const LOGIN_FAILED = 'Invalid credentials';
-export const TOO_MANY_ATTEMPTS = 'Too many login attempts. Please try again in 15 minutes.';
+const LOGIN_FAILED = 'Invalid credentials';
+const TOO_MANY_ATTEMPTS = 'Too many login attempts. Please try again in 15 minutes.';
 /** 'Too many login attempts. Please try again in N seconds.' (a throttled account and IP). */
-export const tooManyAttemptsFor = (seconds: number) =>
+const tooManyAttemptsFor = (seconds: number) =>
   `Too many login attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 /**
  * A registration that clashes with an existing username or e-mail: the spec's own generic words (SPEC
@@ -139,9 +138,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides.
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-          throw conflict(REGISTRATION_CLASH);
-        }
+        if (isUniqueViolation(error)) throw conflict(REGISTRATION_CLASH);
         throw error;
       }
       // A specialist pending approval is not signed in (SPEC §4 Session); administrators see them at once.
@@ -204,8 +201,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async currentUser(actor: Actor | null): Promise<User> {
-      if (!actor) throw unauthenticated();
-      const user = await db.user.findUnique({ where: { id: actor.id } });
+      const who = requireActor(actor);
+      const user = await db.user.findUnique({ where: { id: who.id } });
       if (!user) throw unauthenticated();
       return user;
     },

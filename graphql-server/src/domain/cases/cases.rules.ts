@@ -1,7 +1,7 @@
-import type { Actor } from '../../context';
 import type { CaseStatus } from '../../generated/prisma/enums';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { instantOf, localTime } from '../../lib/time-zone';
+import type { Actor } from '../actor';
 
 // Pure rules of SPEC §4 "Case lifecycle" and §6 "Roles and permissions". No database, no I/O: the
 // service loads the case and asks these functions; both doors get the same answers.
@@ -97,6 +97,39 @@ export function assertCanAddInputFiles(actor: CaseActor, kase: CaseFacts): void 
 
 export function assertVeterinarian(actor: CaseActor): void {
   if (actor.role !== 'VETERINARIAN') throw forbidden('Only veterinarians can create consults and drafts');
+}
+
+// --- patient ---------------------------------------------------------------------------------------------
+
+export interface PatientFacts {
+  patientName: string | null;
+  familyLastName: string | null;
+  contactEmail: string | null;
+  submittingDvm: string | null;
+  dateOfBirth: string | null;
+  species: string | null;
+  sex: string | null;
+  breed: string | null;
+  spayNeuterStatus: string | null;
+  age: number | null;
+  ageUnit: string | null;
+}
+
+/** The patient of a case (SPEC §3): what a revisit copies, a report prints and every case view shows. */
+export function patientOf(kase: PatientFacts): PatientFacts {
+  return {
+    patientName: kase.patientName,
+    familyLastName: kase.familyLastName,
+    contactEmail: kase.contactEmail,
+    submittingDvm: kase.submittingDvm,
+    dateOfBirth: kase.dateOfBirth,
+    species: kase.species,
+    sex: kase.sex,
+    breed: kase.breed,
+    spayNeuterStatus: kase.spayNeuterStatus,
+    age: kase.age,
+    ageUnit: kase.ageUnit,
+  };
 }
 
 // --- labels ---------------------------------------------------------------------------------------------

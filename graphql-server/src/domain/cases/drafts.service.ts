@@ -5,7 +5,6 @@ import {
   draftUpdateSchema,
   newConsultSchema,
 } from '@vetconsult/schema/consult';
-import type { Actor } from '../../context';
 import { type Case, Prisma } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors';
@@ -13,15 +12,19 @@ import type { EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
 import type { Storage } from '../../lib/storage';
 import { parseInput } from '../../lib/validation';
+import { type Actor, requireActor } from '../actor';
+import { type CaseSelection, caseWhere, selectingAlso } from './case-access';
+import { publishCaseChange } from './case-events';
+import { transition, writeAtVersion } from './case-lifecycle';
 import {
   assertOwnDraft,
   assertVeterinarian,
   DRAFT_NOT_FOUND,
   isUnpaid,
   NOT_YOUR_DRAFT,
+  patientOf,
   UNPAID_STATUSES,
 } from './cases.rules';
-import { caseWhere, requireActor } from './cases.service';
 import { assertChoosableSpecialist } from './specialist-choice';
 
 // SPEC §4 "Draft sync" and §7 /api/consults/drafts. A draft is a case in status draft, owned by its
@@ -42,8 +45,6 @@ export interface DraftsServiceDeps {
   cancelPaymentIntent(providerPaymentIntentId: string): Promise<void>;
 }
 
-/** The statuses of the veterinarian's unpaid work: editable, payable and discardable. */
-
 type DraftField = (typeof DRAFT_FIELDS)[number];
 type DraftValues = Record<DraftField, unknown>;
 
@@ -51,17 +52,7 @@ type DraftValues = Record<DraftField, unknown>;
 export function draftValues(kase: Case): DraftValues {
   return {
     specialty: kase.specialty,
-    species: kase.species,
-    patientName: kase.patientName,
-    familyLastName: kase.familyLastName,
-    contactEmail: kase.contactEmail,
-    submittingDvm: kase.submittingDvm,
-    dateOfBirth: kase.dateOfBirth,
-    sex: kase.sex,
-    breed: kase.breed,
-    spayNeuterStatus: kase.spayNeuterStatus,
-    age: kase.age,
-    ageUnit: kase.ageUnit,
+    ...patientOf(kase),
     clinicalSigns: kase.clinicalSigns,
     questions: kase.questions,
     specificSpecialistId: kase.specialistId,
@@ -136,8 +127,12 @@ export function createDraftsService(deps: DraftsServiceDeps) {
     await assertChoosableSpecialist(db, values.specificSpecialistId, specialty as string | null | undefined);
   }
 
-  /** The actor's own draft, or the reason they cannot have it. */
-  async function ownDraft(actor: Actor | null, ref: string): Promise<Case> {
+  /** The actor's own draft, or the reason they cannot have it; read once, with the caller's selection. */
+  async function ownDraft<S extends CaseSelection = Record<never, never>>(
+    actor: Actor | null,
+    ref: string,
+    selection?: S,
+  ): Promise<Prisma.CaseGetPayload<S> & Pick<Case, 'id' | 'vetId' | 'status'>> {
     const who = requireActor(actor);
     assertVeterinarian(who);
     let where: Prisma.CaseWhereUniqueInput;
@@ -146,9 +141,12 @@ export function createDraftsService(deps: DraftsServiceDeps) {
     } catch {
       throw notFound(DRAFT_NOT_FOUND);
     }
-    const kase = await db.case.findUnique({ where });
+    const kase = await db.case.findUnique({
+      where,
+      ...selectingAlso(selection ?? {}, { id: true, vetId: true, status: true }),
+    });
     assertOwnDraft(who, kase);
-    return kase;
+    return kase as unknown as Prisma.CaseGetPayload<S> & Pick<Case, 'id' | 'vetId' | 'status'>;
   }
 
   return {
@@ -165,15 +163,12 @@ export function createDraftsService(deps: DraftsServiceDeps) {
 
     /** Saves over `version`; an outdated version is a conflict carrying the server's draft. */
     async updateDraft(actor: Actor | null, ref: string, raw: unknown): Promise<Case> {
-      const current = await ownDraft(actor, ref);
+      const current: Case = await ownDraft(actor, ref);
       const parsed = parseInput(draftUpdateSchema, raw);
       const values = sentFields(raw, parsed);
       await checkSpecialist(values, current);
-      const saved = await db.case.updateMany({
-        where: { id: current.id, status: { in: [...UNPAID_STATUSES] }, version: parsed.version },
-        data: { ...toColumns(values), version: { increment: 1 } },
-      });
-      if (saved.count !== 1) {
+      const saved = await writeAtVersion(db, { ...current, version: parsed.version }, toColumns(values));
+      if (!saved) {
         const server = await db.case.findUnique({ where: { id: current.id } });
         if (!server || !isUnpaid(server.status)) throw notFound(DRAFT_NOT_FOUND);
         throw conflict(DRAFT_CONFLICT, {
@@ -183,7 +178,7 @@ export function createDraftsService(deps: DraftsServiceDeps) {
           serverData: toDraftView(server),
         });
       }
-      return published(await db.case.findUniqueOrThrow({ where: { id: current.id } }));
+      return published(saved);
     },
 
     /** Prisma arguments of the veterinarian's draft list: most recently saved first. */
@@ -271,22 +266,9 @@ export function createDraftsService(deps: DraftsServiceDeps) {
         throw badInput('Please select a specialist', 'specificSpecialistId');
       }
       if (kase.status === 'pending_payment') return kase;
-      const moved = await db.case.updateMany({
-        where: { id: kase.id, status: 'draft', version: kase.version },
-        data: { status: 'pending_payment', version: { increment: 1 } },
-      });
-      if (moved.count !== 1) throw conflict(DRAFT_CONFLICT, { conflict: true });
-      const converted = await db.case.findUniqueOrThrow({ where: { id: kase.id } });
-      events.publish('case.changed', {
-        caseId: converted.id,
-        uuid: converted.uuid,
-        vetId: converted.vetId,
-        specialistId: converted.specialistId,
-        specialty: converted.specialty,
-        status: converted.status,
-        kind: 'updated',
-        at: Date.now(),
-      });
+      const converted = await transition(db, kase, 'pending_payment');
+      if (!converted) throw conflict(DRAFT_CONFLICT, { conflict: true });
+      publishCaseChange(events, converted, 'updated');
       return converted;
     },
   };

@@ -1,5 +1,5 @@
 import { badInput } from '../../lib/errors';
-import type { DbOrTx } from './cases.service';
+import type { DbOrTx } from './case-access';
 
 // Issue 21 items 1(d) and 10(a): the specialist chosen for a draft, a consult or a revisit is an
 // approved specialist who holds the case's specialty. One rule for every place a specialist is named.

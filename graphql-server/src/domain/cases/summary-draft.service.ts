@@ -1,10 +1,10 @@
 import { summaryDraftSchema } from '@vetconsult/schema/consult';
-import type { Actor } from '../../context';
 import type { Db } from '../../lib/db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
+import { type Actor, requireActor } from '../actor';
+import { CASE_NOT_FOUND, caseWhere } from './case-access';
 import { assertCanReview, type CaseActor, type CaseFacts } from './cases.rules';
-import { CASE_NOT_FOUND, caseWhere, requireActor } from './cases.service';
 
 // Issue 22 item 5: the final summary is kept on the server while the specialist types it (the web
 // autosaves it with a debounce), so a reload or a closed tab loses nothing. The draft belongs to the

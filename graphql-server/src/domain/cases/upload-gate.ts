@@ -1,6 +1,7 @@
-import type { Actor } from '../../context';
 import type { Db } from '../../lib/db/client';
 import { forbidden, notFound } from '../../lib/errors';
+import { type Actor, requireActor } from '../actor';
+import { CASE_NOT_FOUND, caseWhere } from './case-access';
 import {
   assertCanAddInputFiles,
   assertCanReview,
@@ -9,7 +10,6 @@ import {
   DRAFT_NOT_FOUND,
   NOT_AUTHORIZED_TO_REVISIT,
 } from './cases.rules';
-import { CASE_NOT_FOUND, caseWhere, requireActor } from './cases.service';
 
 // Who may send an upload, decided from what is known BEFORE the body is read (the session and the path),
 // so that a 30 MB multipart body from someone who may not upload is refused unread. Each check is the

@@ -28,11 +28,11 @@ export type CouponRefusal =
   | { reason: 'currency'; message: string };
 
 /** A fixed-amount coupon is in one currency; a clinic paying in another is told which. */
-export const couponCurrencyMessage = (currency: string) =>
+const couponCurrencyMessage = (currency: string) =>
   `This coupon can only be used for payments in ${currency.toUpperCase()}`;
 
 /** Why the coupon cannot be used on this amount (cents, before tax), or null when it can. */
-export function couponRefusal(
+function couponRefusal(
   coupon: CouponRule | null,
   amountCents: number,
   currency: string,

@@ -10,7 +10,7 @@ import { createTestProvider } from './test-provider';
 // The provider follows the configuration: Stripe when STRIPE_SECRET_KEY is set, else the built-in test
 // provider (so a fresh machine takes payments offline with Stripe's test card numbers).
 
-export function createPaymentProvider(config: Pick<Config, 'stripe'>, db: Db): PaymentProvider {
+function createPaymentProvider(config: Pick<Config, 'stripe'>, db: Db): PaymentProvider {
   if (config.stripe) {
     return createStripeProvider({
       secretKey: config.stripe.secretKey,

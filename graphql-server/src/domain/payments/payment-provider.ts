@@ -1,8 +1,10 @@
 import type { PromotionCode } from '../../generated/prisma/client';
 
-// The card payment provider behind one small interface (ARCHITECTURE rule 10): Stripe in production
-// (stripe-provider.ts) and the built-in test provider (test-provider.ts) when no STRIPE_SECRET_KEY is
-// set. Both pass the same contract suite (test/payments-provider-contract.test.ts).
+// The card payment provider behind one small interface (docs/architecture.md rule 10): Stripe in
+// production (stripe-provider.ts) and the built-in test provider (test-provider.ts) when no
+// STRIPE_SECRET_KEY is set. Both pass the same contract suite ('payment provider contract' in
+// graphql-server/test/stripe-provider.test.ts, run against each), and the payment use cases run
+// against the test provider in payments.test.ts and against Stripe's API shapes in stripe-provider.test.ts.
 //
 // Contract for createIntent: the service first writes the Payment row (with a placeholder intent id)
 // and passes its id as `paymentRecordId`; the provider returns the new intent. The test provider keeps

@@ -9,7 +9,7 @@ import { type TaxOptions, type TaxResult, taxForRegion } from './tax';
 // default otherwise), with that currency's fees.
 
 /** SPEC §2/§9: a complex Nutrition formulation adds $75 (plus taxes). */
-export const NUTRITION_COMPLEX_FEE_CENTS = 7500;
+const NUTRITION_COMPLEX_FEE_CENTS = 7500;
 
 export interface CurrencyFees {
   consultFeeCents: number;

@@ -3,7 +3,7 @@ import type { Db } from '../../lib/db/client';
 // Demo promotion codes for the seed (called from scripts/seed-data.ts). Idempotent: an existing code
 // is left as it is (its redemption count included), so seeding twice changes nothing.
 
-export const DEMO_PROMOTION_CODES = [
+const DEMO_PROMOTION_CODES = [
   { code: 'WELCOME10', name: 'Welcome 10% off', percentOff: 10 },
   { code: 'FREECONSULT', name: 'Free consultation', percentOff: 100, maxRedemptions: 100 },
   { code: 'SAVE25', name: '$25 off', amountOff: 2500 },

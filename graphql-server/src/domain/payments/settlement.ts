@@ -1,11 +1,10 @@
 import { COUPON_MESSAGES, FREE_CONSULTATION, PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
 import type { Case, Payment } from '../../generated/prisma/client';
-import { Prisma } from '../../generated/prisma/client';
-import type { Db } from '../../lib/db/client';
+import { type Db, isUniqueViolation } from '../../lib/db/client';
 import { DomainError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import type { CasesService, DbOrTx } from '../cases/cases.service';
-import { activateCase } from '../cases/cases.service';
+import type { DbOrTx } from '../cases/case-access';
+import { transition } from '../cases/case-lifecycle';
 import { changedTerms, paymentKind, pricedTermsOf, TERMS_CHANGED } from './frozen-price';
 import { baseAmount, clinicCurrency, type Fees, feesFor } from './pricing';
 
@@ -50,7 +49,7 @@ const loadCase = (db: DbOrTx, id: number) =>
  * for a revisit paid before it existed, to its original), the case is still what was priced, and the
  * amount recorded is that price.
  */
-export function activationRefusal(payment: Payment, kase: CaseWithClinic, fees: Fees): ActivationRefused | null {
+function activationRefusal(payment: Payment, kase: CaseWithClinic, fees: Fees): ActivationRefused | null {
   const own = payment.caseId === kase.id || (payment.type === 'revisit' && kase.originalCaseId === payment.caseId);
   if (!own) {
     return new ActivationRefused('This payment belongs to another consult', `payment of case ${payment.caseId}`);
@@ -120,16 +119,13 @@ export async function activateWithPayment(
     if (counted !== 1) throw new ActivationRefused(COUPON_MESSAGES.exhausted, 'coupon redemption limit reached');
   }
   if (payment.caseId !== caseId) await tx.payment.update({ where: { id: payment.id }, data: { caseId } });
-  const result = await activateCase(tx, {
-    caseId,
-    paymentIntentId: payment.providerPaymentIntentId,
-    amount: payment.totalAmount,
-    version: kase.version,
+  const activated = await transition(tx, kase, 'pending', {
+    isPaid: true,
+    stripePaymentIntentId: payment.providerPaymentIntentId,
+    paymentAmount: payment.totalAmount,
   });
-  if (!result.activated || !result.kase) {
-    throw new ActivationRefused(TERMS_CHANGED, `case ${caseId} changed while it was being activated`);
-  }
-  return result.kase;
+  if (!activated) throw new ActivationRefused(TERMS_CHANGED, `case ${caseId} changed while it was being activated`);
+  return activated;
 }
 
 /** The result of settling a succeeded payment. */
@@ -142,11 +138,9 @@ export type Settlement =
 export interface SettlementDeps extends SettlementRules {
   db: Db;
   logger: Logger;
-  cases: Pick<CasesService, 'caseActivated'>;
+  /** Publishes the activation once its transaction has committed (the cases module owns the event). */
+  cases: { caseActivated(kase: Case): void };
 }
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 export function createSettlement(deps: SettlementDeps) {
   const { db, logger } = deps;

@@ -1,5 +1,3 @@
-import { addressRegion } from '@vetconsult/schema/address';
-
 // Sales tax on a consultation, from the clinic's address (SPEC §9: the rate is shown as a percent with
 // one decimal together with the province). Amounts in cents; rates kept in thousandths of a percent so
 // that QST's 9.975% stays an integer and no float rounding reaches the cents.
@@ -18,7 +16,6 @@ export interface TaxComponent {
  * a provincial tax applies to a professional veterinary service is a policy decision to confirm with an
  * accountant — change it here, in this one table.
  */
-export const TAX_RATES_AS_OF = '2025-07-01';
 export const CANADIAN_TAX_TABLE: Readonly<Record<string, readonly TaxComponent[]>> = {
   AB: [{ name: 'GST', milliPercent: 5000 }],
   BC: [
@@ -99,13 +96,4 @@ export function taxForRegion(
     isCanadian,
     components,
   };
-}
-
-/** The tax on an amount for a clinic address string ('street, city, PROV postal'). */
-export function taxForAddress(
-  amountCents: number,
-  clinicAddress: string | null | undefined,
-  options: TaxOptions = {},
-): TaxResult {
-  return taxForRegion(amountCents, addressRegion(clinicAddress), options);
 }

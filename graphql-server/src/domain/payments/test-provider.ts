@@ -26,7 +26,7 @@ type CardOutcome = { kind: 'success' } | { kind: 'decline'; code: string; messag
 const declined = (code: string, message: string): CardOutcome => ({ kind: 'decline', code, message });
 
 /** Stripe's own error messages, as the provider would report them. */
-export const TEST_CARD_OUTCOMES: Readonly<Record<string, CardOutcome>> = {
+const TEST_CARD_OUTCOMES: Readonly<Record<string, CardOutcome>> = {
   '4242424242424242': { kind: 'success' },
   '4000056655665556': { kind: 'success' }, // Visa debit
   '5555555555554444': { kind: 'success' }, // Mastercard
@@ -75,7 +75,7 @@ function luhnValid(number: string): boolean {
 }
 
 /** What Stripe test mode does with a card: the documented outcome, or the errors for other numbers. */
-export function testCardOutcome(card: TestCard, now: Date): CardOutcome {
+function testCardOutcome(card: TestCard, now: Date): CardOutcome {
   const number = card.cardNumber.replace(/\s+/g, '');
   if (!luhnValid(number)) return declined('incorrect_number', 'Your card number is incorrect.');
   // A card whose expiry month has ended (checked in UTC, as the provider would).

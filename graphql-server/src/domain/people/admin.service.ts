@@ -1,15 +1,16 @@
 import { specialistIdSchema } from '@vetconsult/schema/people';
-import type { Actor } from '../../context';
 import type { User } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
-import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
 import { parseInput } from '../../lib/validation';
+import { type Actor, ADMIN_ONLY, requireRole } from '../actor';
+import { SPECIALIST_NOT_FOUND } from './specialists.service';
 
 // SPEC §2 /admin/specialists and /admin/users, §4 "Specialist approval": the administrator's use cases.
-// The ADMIN role is checked here, so GraphQL and REST deny alike.
+// The ADMIN role is checked here (and only here), so GraphQL and REST deny alike.
 
 export interface AdminServiceDeps {
   db: Db;
@@ -19,15 +20,10 @@ export interface AdminServiceDeps {
   publicUrl: string;
 }
 
-export const SPECIALIST_NOT_FOUND = 'Specialist not found';
-export const ONLY_PENDING_CAN_BE_REJECTED = 'Only pending specialist applications can be rejected';
-export const SPECIALIST_HAS_CASES = 'This specialist is assigned to cases and cannot be removed';
+const ONLY_PENDING_CAN_BE_REJECTED = 'Only pending specialist applications can be rejected';
+const SPECIALIST_HAS_CASES = 'This specialist is assigned to cases and cannot be removed';
 
-function requireAdmin(actor: Actor | null): Actor {
-  if (!actor) throw unauthenticated();
-  if (actor.role !== 'ADMIN') throw forbidden('Only the administrator can do this');
-  return actor;
-}
+const requireAdmin = (actor: Actor | null): Actor => requireRole(actor, 'ADMIN', ADMIN_ONLY);
 
 export function createAdminService(deps: AdminServiceDeps) {
   const { db, mailer, logger, events } = deps;

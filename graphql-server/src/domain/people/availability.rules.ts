@@ -32,7 +32,7 @@ export interface NextAvailable {
 
 const displayFormatters = new Map<string, Intl.DateTimeFormat>();
 
-export function formatNextAvailable(instant: Date, timeZone: string): string {
+function formatNextAvailable(instant: Date, timeZone: string): string {
   let formatter = displayFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', { ...NEXT_AVAILABLE_FORMAT, timeZone });

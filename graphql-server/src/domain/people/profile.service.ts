@@ -11,14 +11,13 @@ import {
 } from '@vetconsult/schema/people';
 import { isRowId } from '@vetconsult/schema/values';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Actor } from '../../context';
 import type { User } from '../../generated/prisma/client';
-import { Prisma } from '../../generated/prisma/client';
-import type { Db } from '../../lib/db/client';
+import { type Db, isUniqueViolation } from '../../lib/db/client';
 import { conflict, DomainError, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Storage } from '../../lib/storage';
 import { parseInput } from '../../lib/validation';
+import { type Actor, requireActor } from '../actor';
 
 // SPEC §2 /profile and /settings: the signed-in user's own profile, photo, notification preferences and
 // onboarding. Changing the password is the auth service's job (/api/auth/change-password).
@@ -42,9 +41,9 @@ export interface NotificationPreferences {
   notifyReminders: boolean;
 }
 
-export const EMAIL_TAKEN = 'An account with this email already exists';
-export const CLINIC_FIELDS_VETS_ONLY = 'Only veterinarians can set a clinic name and address';
-export const PHOTO_NOT_FOUND = 'Profile photo not found';
+const EMAIL_TAKEN = 'An account with this email already exists';
+const CLINIC_FIELDS_VETS_ONLY = 'Only veterinarians can set a clinic name and address';
+const PHOTO_NOT_FOUND = 'Profile photo not found';
 
 const EXTENSIONS: Record<ProfilePhotoType, string> = {
   'image/jpeg': 'jpg',
@@ -58,7 +57,7 @@ const isProfilePhotoType = (mime: string): mime is ProfilePhotoType =>
   (PROFILE_PHOTO_TYPES as readonly string[]).includes(mime);
 
 /** Checks a photo by its size and its content (magic bytes), never by its name or declared type. */
-export async function checkProfilePhoto(photo: PhotoUpload): Promise<ProfilePhotoType> {
+async function checkProfilePhoto(photo: PhotoUpload): Promise<ProfilePhotoType> {
   if (photo.truncated || photo.bytes.length > PROFILE_PHOTO_MAX_BYTES) {
     throw new DomainError('PAYLOAD_TOO_LARGE', PHOTO_TOO_LARGE_MESSAGE, { field: 'profilePhoto' });
   }
@@ -67,11 +66,6 @@ export async function checkProfilePhoto(photo: PhotoUpload): Promise<ProfilePhot
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', PHOTO_INVALID_TYPE_MESSAGE, { field: 'profilePhoto' });
   }
   return detected.mime;
-}
-
-function requireActor(actor: Actor | null): Actor {
-  if (!actor) throw unauthenticated();
-  return actor;
 }
 
 export function createProfileService(deps: ProfileServiceDeps) {
@@ -126,9 +120,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       } catch (error) {
         if (newPhotoKey) await removeStoredPhoto(newPhotoKey);
         // Two accounts racing for the same address: the unique index decides.
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-          throw conflict(EMAIL_TAKEN);
-        }
+        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
         throw error;
       }
       if (newPhotoKey) await removeStoredPhoto(previous.profilePhotoKey);

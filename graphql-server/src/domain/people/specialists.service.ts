@@ -5,12 +5,12 @@ import {
   specialistQuestionUpdateSchema,
 } from '@vetconsult/schema/people';
 import { isRowId } from '@vetconsult/schema/values';
-import type { Actor } from '../../context';
 import type { Availability, SpecialistQuestion } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
-import { badInput, forbidden, notFound, unauthenticated } from '../../lib/errors';
+import { badInput, forbidden, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { parseInput } from '../../lib/validation';
+import { type Actor, requireActor, requireRole } from '../actor';
 import { isAvailableAt, nextAvailableStart } from './availability.rules';
 
 // The specialist directory of the consult form, weekly availability and specialist questions.
@@ -41,14 +41,11 @@ export interface PublicSpecialistQuestion {
 }
 
 export const SPECIALIST_NOT_FOUND = 'Specialist not found';
-export const SLOT_NOT_FOUND = 'Availability slot not found';
-export const QUESTION_NOT_FOUND = 'Question not found';
+const SLOT_NOT_FOUND = 'Availability slot not found';
+const QUESTION_NOT_FOUND = 'Question not found';
 
-function requireSpecialist(actor: Actor | null): Actor {
-  if (!actor) throw unauthenticated();
-  if (actor.role !== 'SPECIALIST') throw forbidden('Only specialists can manage availability and questions');
-  return actor;
-}
+const requireSpecialist = (actor: Actor | null): Actor =>
+  requireRole(actor, 'SPECIALIST', 'Only specialists can manage availability and questions');
 
 function parseId(value: unknown, message: string): number {
   const id = typeof value === 'number' ? value : Number(value);
@@ -67,7 +64,7 @@ export function createSpecialistsService(deps: SpecialistsServiceDeps) {
   return {
     /** Approved specialists (of one specialty when given), with availability evaluated at this instant. */
     async directory(actor: Actor | null, specialty?: string | null): Promise<SpecialistListItem[]> {
-      if (!actor) throw unauthenticated();
+      requireActor(actor);
       const specialists = await db.user.findMany({
         where: { role: 'SPECIALIST', approved: true, ...(specialty ? { specialty } : {}) },
         select: {
@@ -96,9 +93,9 @@ export function createSpecialistsService(deps: SpecialistsServiceDeps) {
 
     /** A specialist's weekly slots, sorted by day and start time: for the specialist themself or an admin. */
     async listAvailability(actor: Actor | null, specialistIdInput: unknown): Promise<Availability[]> {
-      if (!actor) throw unauthenticated();
+      const who = requireActor(actor);
       const specialistId = parseId(specialistIdInput, SPECIALIST_NOT_FOUND);
-      if (actor.role !== 'ADMIN' && actor.id !== specialistId) {
+      if (who.role !== 'ADMIN' && who.id !== specialistId) {
         throw forbidden('You can only view your own availability');
       }
       const slots = await db.availability.findMany({ where: { specialistId } });
@@ -144,7 +141,7 @@ export function createSpecialistsService(deps: SpecialistsServiceDeps) {
 
     /** The active questions of a chosen (approved) specialist, as shown on the consult form. */
     async activeQuestions(actor: Actor | null, specialistIdInput: unknown): Promise<PublicSpecialistQuestion[]> {
-      if (!actor) throw unauthenticated();
+      requireActor(actor);
       const specialistId = parseId(specialistIdInput, SPECIALIST_NOT_FOUND);
       return db.specialistQuestion.findMany({
         where: { specialistId, active: true, specialist: { role: 'SPECIALIST', approved: true } },

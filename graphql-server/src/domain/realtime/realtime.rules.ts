@@ -1,7 +1,15 @@
-import type { Actor } from '../../context';
 import type { CaseStatus } from '../../generated/prisma/enums';
-import { type CaseChanged, type DraftSaved, routeKeys, type SessionsEnded } from '../../lib/events';
+import {
+  type CaseChanged,
+  type CaseMessageAdded,
+  type CaseMessagesRead,
+  type DraftSaved,
+  routeKeys,
+  type SessionsEnded,
+} from '../../lib/events';
+import type { Actor } from '../actor';
 import { canReadCase } from '../cases/cases.rules';
+import { canReadConversation, isParticipant } from '../messages/messages.rules';
 
 // Who receives which event. Each rule mirrors the query a subscriber would otherwise poll, so a
 // subscriber never receives what it could not read through the queries.
@@ -56,6 +64,41 @@ export function receivesAvailableCaseEvent(actor: Actor | null, event: CaseChang
 /** draftChanged: only the veterinarian who owns the draft. */
 export function receivesDraftEvent(actor: Actor | null, event: DraftSaved, uuid: string): boolean {
   return actor !== null && actor.role === 'VETERINARIAN' && event.vetId === actor.id && event.uuid === uuid;
+}
+
+// --- case conversation (issue 15) -----------------------------------------------------------------------
+
+type ConversationEvent = CaseMessageAdded | CaseMessagesRead;
+
+const conversationFacts = (event: ConversationEvent) => ({
+  vetId: event.vetId,
+  specialistId: event.specialistId,
+  status: event.status as CaseStatus,
+});
+
+/** The key for one case's thread (caseMessageAdded, caseMessagesRead): the case. */
+export const conversationEventKey = (uuid: string): string => routeKeys.case(uuid);
+
+/**
+ * The key for myConversationsChanged (unread badges): the user. Conversation events name both
+ * participants; the administrator has no unread count, so is offered none.
+ */
+export function conversationActivityKey(actor: Actor | null): string {
+  return actor === null || actor.role === 'ADMIN' ? NOBODY : routeKeys.user(actor.id);
+}
+
+/** caseMessageAdded / caseMessagesRead: the actor may read the case's conversation (messages.rules). */
+export function receivesConversationEvent(actor: Actor | null, event: ConversationEvent): boolean {
+  return actor !== null && canReadConversation(actor, conversationFacts(event));
+}
+
+/**
+ * myConversationsChanged: the actor's unread count moved. A message from the other participant raises it;
+ * the actor's own read marker moving (in another tab) lowers it. The actor takes part in the conversation.
+ */
+export function receivesConversationActivity(actor: Actor | null, event: ConversationEvent): boolean {
+  if (actor === null || !isParticipant(actor, conversationFacts(event))) return false;
+  return 'authorId' in event ? event.authorId !== actor.id : event.userId === actor.id;
 }
 
 /** A socket opened with this actor's session must be closed: the session no longer exists. */

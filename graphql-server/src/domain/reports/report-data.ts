@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../lib/db/client';
-import { caseLabel, displayId, isRevisit } from '../cases/cases.rules';
+import { caseLabel, displayId, isRevisit, type PatientFacts, patientOf } from '../cases/cases.rules';
 
 // What a consultation report shows, read in one go: the case with its clinic, veterinarian, specialist,
 // files, and the revisit chain it belongs to. Plain data (no formatting), so its hash says whether a
@@ -34,19 +34,7 @@ export interface ReportData {
   label: string;
   clinic: { name: string | null; address: string | null };
   veterinarian: { name: string; email: string };
-  patient: {
-    patientName: string | null;
-    familyLastName: string | null;
-    contactEmail: string | null;
-    submittingDvm: string | null;
-    dateOfBirth: string | null;
-    species: string | null;
-    sex: string | null;
-    breed: string | null;
-    spayNeuterStatus: string | null;
-    age: number | null;
-    ageUnit: string | null;
-  };
+  patient: PatientFacts;
   specialty: string | null;
   specialist: string | null;
   clinicalSigns: string | null;
@@ -105,19 +93,7 @@ export async function loadReportData(db: Db, caseId: number): Promise<ReportData
     label: caseLabel(kase),
     clinic: { name: kase.vet.clinicName, address: kase.vet.clinicAddress },
     veterinarian: { name: kase.vet.name, email: kase.vet.email },
-    patient: {
-      patientName: kase.patientName,
-      familyLastName: kase.familyLastName,
-      contactEmail: kase.contactEmail,
-      submittingDvm: kase.submittingDvm,
-      dateOfBirth: kase.dateOfBirth,
-      species: kase.species,
-      sex: kase.sex,
-      breed: kase.breed,
-      spayNeuterStatus: kase.spayNeuterStatus,
-      age: kase.age,
-      ageUnit: kase.ageUnit,
-    },
+    patient: patientOf(kase),
     specialty: kase.specialty,
     specialist: kase.specialist?.name ?? null,
     clinicalSigns: kase.clinicalSigns,

@@ -1,36 +1,38 @@
 import type { Readable } from 'node:stream';
-import type { Actor } from '../../context';
 import type { Db } from '../../lib/db/client';
 import { conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Storage } from '../../lib/storage';
+import { type Actor, requireActor } from '../actor';
+import { readableCase } from '../cases/case-access';
 import { shortId } from '../cases/cases.rules';
-import { requireActor } from '../cases/cases.service';
+import { createJobRunner } from '../jobs/runner';
 import { loadReportData, reportFingerprint } from './report-data';
 import { renderReport } from './report-document';
-import { createReportRunner } from './report-runner';
 
-// The consultation report of a reviewed case (issue 16): generated after the review commits (see
-// report-runner.ts), stored with the storage adapter under reports/<case uuid>/<fingerprint>.pdf, and
-// served to whoever may read the case, rendered on demand when the stored one is missing or shows an
-// older state (a later revisit, a changed name) or another time zone.
+// The consultation report of a reviewed case (issue 16): generated in the background once the review
+// commits, stored with the storage adapter under reports/<case uuid>/<fingerprint>.pdf, and served to
+// whoever may read the case, rendered on demand when the stored one is missing or shows an older state
+// (a later revisit, a changed name) or another time zone.
+//
+// Background generation: `afterReview` records a pending CaseReport row and queues the case on the job
+// runner, which records ready or failed on the row. A row still pending at start (the process died
+// between the review and the render) is queued again by `runner.resumePending`; and the report route
+// renders on demand whatever is missing, so a reader never depends on the runner having run.
 
 export const DEFAULT_TIME_ZONE = 'America/Toronto';
 export const REPORT_NOT_READY = 'The consultation report is available once the case is reviewed';
 
-export const reportPath = (uuid: string) => `/api/cases/${uuid}/report.pdf`;
 export const reportFilename = (uuid: string) => `consultation-report-${shortId(uuid)}.pdf`;
 
 export interface ReportsServiceDeps {
   db: Db;
   storage: Storage;
   logger: Logger;
-  /** The one read rule of a case and its files (cases.service assertReadable): returns the case id. */
-  assertReadable: (actor: Actor | null, ref: string | number) => Promise<number>;
 }
 
 export function createReportsService(deps: ReportsServiceDeps) {
-  const { db, storage } = deps;
+  const { db, storage, logger } = deps;
   // One render per key at a time, however many readers ask for it together.
   const rendering = new Map<string, Promise<string>>();
 
@@ -64,20 +66,55 @@ export function createReportsService(deps: ReportsServiceDeps) {
     return ensure(caseId, await timeZoneOf(kase.vetId));
   }
 
-  const runner = createReportRunner({ db, logger: deps.logger, generate });
+  const runner = createJobRunner<number>({
+    async run(caseId) {
+      const storageKey = await generate(caseId);
+      await db.caseReport.update({
+        where: { caseId },
+        data: { status: 'ready', storageKey, generatedAt: new Date(), lastError: null, attempts: { increment: 1 } },
+      });
+    },
+    async failed(error, caseId) {
+      logger.warn({ err: error, caseId }, 'consultation report generation failed (it is rendered on demand)');
+      await db.caseReport
+        .update({
+          where: { caseId },
+          data: {
+            status: 'failed',
+            lastError: String((error as Error).message ?? error).slice(0, 500),
+            attempts: { increment: 1 },
+          },
+        })
+        .catch((err) => logger.warn({ err, caseId }, 'could not record a failed report'));
+    },
+    pending: async () =>
+      (await db.caseReport.findMany({ where: { status: 'pending' }, select: { caseId: true }, take: 500 })).map(
+        (row) => row.caseId,
+      ),
+  });
 
   return {
     runner,
-    /** Called once the review has committed (cases.service); never throws. */
-    afterReview: (caseId: number) => runner.schedule(caseId),
-    generate,
+
+    /** Called once the review has committed (case-lifecycle): the report is due; never throws. */
+    async afterReview(caseId: number): Promise<void> {
+      try {
+        await db.caseReport.upsert({
+          where: { caseId },
+          create: { caseId, status: 'pending' },
+          update: { status: 'pending', requestedAt: new Date(), lastError: null },
+        });
+        runner.add(caseId);
+      } catch (error) {
+        logger.warn({ err: error, caseId }, 'could not schedule the consultation report');
+      }
+    },
 
     /** GET /api/cases/{uuid}/report.pdf: the report in the reader's time zone, same read rule as files. */
     async openReport(actor: Actor | null, ref: string): Promise<{ filename: string; body: Readable }> {
-      const caseId = await deps.assertReadable(actor, ref);
-      const kase = await db.case.findUniqueOrThrow({ where: { id: caseId }, select: { uuid: true, status: true } });
+      const kase = await readableCase(db, actor, ref, { select: { id: true, uuid: true, status: true } });
       if (kase.status !== 'reviewed') throw conflict(REPORT_NOT_READY);
-      const key = await ensure(caseId, await timeZoneOf(requireActor(actor).id));
+      const key = await ensure(kase.id, await timeZoneOf(requireActor(actor).id));
       return { filename: reportFilename(kase.uuid), body: await storage.get(key) };
     },
   };

@@ -1,9 +1,11 @@
 import { CASE_STATUS_FILTERS } from '@vetconsult/schema/consult';
 import { CASE_STATUS_LABELS, CASE_STATUSES } from '@vetconsult/schema/values';
+import type { Context } from '../../context';
 import { canReadCase, caseLabel, caseTitle, displayId, isRevisit, shortId } from '../../domain/cases/cases.rules';
-import { fileDownloadPath } from '../../domain/cases/cases.view';
 import { fieldsOnly } from '../../domain/cases/files';
 import { canReadSummaryDraft } from '../../domain/cases/summary-draft.service';
+import type { Prisma } from '../../generated/prisma/client';
+import { fileDownloadPath } from '../../rest/paths';
 import { builder } from '../builder';
 
 // Cases, drafts and the dashboard over GraphQL: the same service calls as the REST door
@@ -12,7 +14,9 @@ import { builder } from '../builder';
 
 export const CaseStatusEnum = builder.enumType('CaseStatus', { values: CASE_STATUSES });
 export const CaseStatusFilterEnum = builder.enumType('CaseStatusFilter', { values: CASE_STATUS_FILTERS });
-export const FileCategoryEnum = builder.enumType('FileCategory', { values: ['input', 'summary'] as const });
+export const FileCategoryEnum = builder.enumType('FileCategory', {
+  values: ['input', 'summary', 'message'] as const,
+});
 
 const revisitSelect = { originalCaseId: true, revisitNumber: true, baseUuid: true, revisionNumber: true } as const;
 
@@ -177,16 +181,22 @@ const RevisitInput = builder.inputType('RevisitInput', {
 /** Input objects hold only the fields the client sent (absent ones stay absent). */
 const plain = (input: object) => ({ ...input }) as Record<string, unknown>;
 
+/**
+ * The answer of a mutation: the services return the row they wrote, and this is the one read of it,
+ * with the client's selection.
+ */
+const selected =
+  (ctx: Context, query: { include?: Prisma.CaseInclude; select?: Prisma.CaseSelect }) => (kase: { id: number }) =>
+    ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
+
 builder.queryFields((t) => ({
   case: t.prismaField({
     type: 'Case',
     authScopes: { authenticated: true },
     description: 'One case by uuid (or numeric id), for its veterinarian, its specialist or the administrator.',
     args: { uuid: t.arg.string({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const id = await ctx.services.cases.assertReadable(ctx.actor, args.uuid);
-      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id } });
-    },
+    // One read: the selection with the columns of the read rule, checked by the service.
+    resolve: (query, _root, args, ctx) => ctx.services.cases.readCase(ctx.actor, args.uuid, query),
   }),
   myCases: t.prismaField({
     type: ['Case'],
@@ -204,25 +214,22 @@ builder.queryFields((t) => ({
   }),
   availableCases: t.prismaField({
     type: ['Case'],
-    authScopes: { specialist: true },
+    authScopes: { authenticated: true },
     description: 'Pending cases assigned to the signed-in specialist in their specialty, waiting to be accepted.',
     resolve: (query, _root, _args, ctx) =>
       ctx.db.case.findMany({ ...query, ...ctx.services.cases.availableArgs(ctx.actor) }),
   }),
   drafts: t.prismaField({
     type: ['Case'],
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     resolve: (query, _root, _args, ctx) =>
       ctx.db.case.findMany({ ...query, ...ctx.services.drafts.listArgs(ctx.actor) }),
   }),
   draft: t.prismaField({
     type: 'Case',
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     args: { uuid: t.arg.string({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const draft = await ctx.services.drafts.getDraft(ctx.actor, args.uuid);
-      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: draft.id } });
-    },
+    resolve: (query, _root, args, ctx) => ctx.services.drafts.getDraft(ctx.actor, args.uuid, query),
   }),
   dashboardStats: t.field({
     type: DashboardStats,
@@ -235,7 +242,7 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   saveDraft: t.prismaField({
     type: 'Case',
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     description:
       'Creates a draft (no uuid) or saves over `version`. An outdated version fails with code CONFLICT and extensions { conflict, serverVersion, conflictFields, serverData }.',
     args: {
@@ -243,15 +250,14 @@ builder.mutationFields((t) => ({
       version: t.arg.int(),
       input: t.arg({ type: ConsultInput, required: true }),
     },
-    resolve: async (query, _root, args, ctx) => {
-      const draft = args.uuid
-        ? await ctx.services.drafts.updateDraft(ctx.actor, args.uuid, { ...plain(args.input), version: args.version })
-        : await ctx.services.drafts.createDraft(ctx.actor, plain(args.input));
-      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: draft.id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      (args.uuid
+        ? ctx.services.drafts.updateDraft(ctx.actor, args.uuid, { ...plain(args.input), version: args.version })
+        : ctx.services.drafts.createDraft(ctx.actor, plain(args.input))
+      ).then(selected(ctx, query)),
   }),
   deleteDraft: t.boolean({
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     args: { uuid: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       await ctx.services.drafts.deleteDraft(ctx.actor, args.uuid);
@@ -260,17 +266,15 @@ builder.mutationFields((t) => ({
   }),
   removeDraftFile: t.prismaField({
     type: 'Case',
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     description: 'Removes a diagnostic file from your draft or unpaid case; returns the case.',
     args: { fileId: t.arg.int({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const kase = await ctx.services.drafts.removeDraftFile(ctx.actor, args.fileId);
-      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.services.drafts.removeDraftFile(ctx.actor, args.fileId).then(selected(ctx, query)),
   }),
   saveSummaryDraft: t.field({
     type: 'DateTime',
-    authScopes: { specialist: true },
+    authScopes: { authenticated: true },
     description:
       'Keeps the final summary being written (assigned specialist, accepted case); returns when it was saved.',
     args: { uuid: t.arg.string({ required: true }), summary: t.arg.string({ required: true }) },
@@ -279,17 +283,15 @@ builder.mutationFields((t) => ({
   }),
   startPayment: t.prismaField({
     type: 'Case',
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     description: 'Converts a complete draft for payment (draft -> pending_payment).',
     args: { uuid: t.arg.string({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const kase = await ctx.services.drafts.startPayment(ctx.actor, args.uuid);
-      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.services.drafts.startPayment(ctx.actor, args.uuid).then(selected(ctx, query)),
   }),
   submitConsult: t.prismaField({
     type: 'Case',
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     description:
       'Final submission without files (files go through POST /api/cases). Activated only by a succeeded payment of this veterinarian.',
     args: {
@@ -298,47 +300,40 @@ builder.mutationFields((t) => ({
       paymentIntentId: t.arg.string(),
       couponCode: t.arg.string(),
     },
-    resolve: async (query, _root, args, ctx) => {
-      const { input, ...rest } = args;
-      const kase = await ctx.services.cases.submitConsult(ctx.actor, fieldsOnly({ ...plain(input), ...plain(rest) }));
-      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
-    },
+    resolve: (query, _root, { input, ...rest }, ctx) =>
+      ctx.services.cases
+        .submitConsult(ctx.actor, fieldsOnly({ ...plain(input), ...plain(rest) }))
+        .then(selected(ctx, query)),
   }),
   acceptCase: t.prismaField({
     type: 'Case',
-    authScopes: { specialist: true },
+    authScopes: { authenticated: true },
     args: { uuid: t.arg.string({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const kase = await ctx.services.cases.acceptCase(ctx.actor, args.uuid);
-      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.services.cases.acceptCase(ctx.actor, args.uuid).then(selected(ctx, query)),
   }),
   submitReview: t.prismaField({
     type: 'Case',
-    authScopes: { specialist: true },
+    authScopes: { authenticated: true },
     description: 'The final summary; attachments go through POST /api/cases/{id}/review or /files.',
     args: { uuid: t.arg.string({ required: true }), summary: t.arg.string({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const kase = await ctx.services.cases.submitReview(ctx.actor, args.uuid, fieldsOnly({ summary: args.summary }));
-      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.services.cases
+        .submitReview(ctx.actor, args.uuid, fieldsOnly({ summary: args.summary }))
+        .then(selected(ctx, query)),
   }),
   completeCase: t.prismaField({
     type: 'Case',
-    authScopes: { specialist: true },
+    authScopes: { authenticated: true },
     args: { uuid: t.arg.string({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const kase = await ctx.services.cases.completeCase(ctx.actor, args.uuid);
-      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.services.cases.completeCase(ctx.actor, args.uuid).then(selected(ctx, query)),
   }),
   createRevisit: t.prismaField({
     type: 'Case',
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     args: { input: t.arg({ type: RevisitInput, required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const kase = await ctx.services.cases.createRevisit(ctx.actor, fieldsOnly(plain(args.input)));
-      return ctx.db.case.findUniqueOrThrow({ ...query, where: { id: kase.id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.services.cases.createRevisit(ctx.actor, fieldsOnly(plain(args.input))).then(selected(ctx, query)),
   }),
 }));

@@ -1,4 +1,6 @@
-import type { PaymentIntentView, TestCardResult } from '../../domain/payments/payments.service';
+import type { ConfirmPaymentResult, TestCardResult } from '../../domain/payments/confirmation';
+import type { PaymentIntentView } from '../../domain/payments/intents';
+import type { AppliedCoupon } from '../../domain/payments/promotion-codes';
 import { builder } from '../builder';
 
 // Payments over GraphQL: the same service calls as /api/payment/*. Amounts are integer cents.
@@ -94,25 +96,21 @@ const PaymentIntentType = builder.objectRef<PaymentIntentView>('PaymentIntent').
   }),
 });
 
-const AppliedCouponType = builder
-  .objectRef<{ discountAmount: number; couponName: string; couponCode: string }>('AppliedCoupon')
-  .implement({
-    fields: (t) => ({
-      discountAmount: t.exposeInt('discountAmount'),
-      couponName: t.exposeString('couponName'),
-      couponCode: t.exposeString('couponCode'),
-    }),
-  });
+const AppliedCouponType = builder.objectRef<AppliedCoupon>('AppliedCoupon').implement({
+  fields: (t) => ({
+    discountAmount: t.exposeInt('discountAmount'),
+    couponName: t.exposeString('couponName'),
+    couponCode: t.exposeString('couponCode'),
+  }),
+});
 
-const ConfirmPaymentResultType = builder
-  .objectRef<{ success: boolean; message?: string; caseUuid?: string }>('ConfirmPaymentResult')
-  .implement({
-    fields: (t) => ({
-      success: t.exposeBoolean('success'),
-      message: t.string({ nullable: true, resolve: (r) => r.message ?? null }),
-      caseUuid: t.string({ nullable: true, resolve: (r) => r.caseUuid ?? null }),
-    }),
-  });
+const ConfirmPaymentResultType = builder.objectRef<ConfirmPaymentResult>('ConfirmPaymentResult').implement({
+  fields: (t) => ({
+    success: t.exposeBoolean('success'),
+    message: t.string({ nullable: true, resolve: (r) => r.message ?? null }),
+    caseUuid: t.string({ nullable: true, resolve: (r) => r.caseUuid ?? null }),
+  }),
+});
 
 const CardErrorType = builder.objectRef<{ code: string; message: string }>('CardError').implement({
   fields: (t) => ({ code: t.exposeString('code'), message: t.exposeString('message') }),
@@ -200,13 +198,13 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createPaymentIntent: t.field({
     type: PaymentIntentType,
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     args: { input: t.arg({ type: CreatePaymentIntentInput, required: true }) },
     resolve: (_root, args, ctx) => ctx.services.payments.createPaymentIntent(ctx.actor, args.input),
   }),
   applyCoupon: t.field({
     type: AppliedCouponType,
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     args: { input: t.arg({ type: ApplyCouponInput, required: true }) },
     resolve: (_root, args, ctx) =>
       ctx.services.payments.applyCoupon(ctx.actor, {
@@ -217,19 +215,19 @@ builder.mutationFields((t) => ({
   }),
   confirmPayment: t.field({
     type: ConfirmPaymentResultType,
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     args: { paymentIntentId: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.payments.confirmPayment(ctx.actor, args),
   }),
   confirmTestCard: t.field({
     type: TestCardResultType,
-    authScopes: { veterinarian: true },
+    authScopes: { authenticated: true },
     description: 'Built-in test provider only: confirms an intent with one of Stripe’s test card numbers.',
     args: { input: t.arg({ type: TestCardInput, required: true }) },
     resolve: (_root, args, ctx) => ctx.services.payments.confirmTestCard(ctx.actor, args.input),
   }),
   syncPromotionCodes: t.int({
-    authScopes: { admin: true },
+    authScopes: { authenticated: true },
     description: 'Creates at Stripe the promotion codes that exist only locally; returns how many.',
     resolve: async (_root, _args, ctx) => (await ctx.services.payments.syncPromotionCodes(ctx.actor)).synced,
   }),

@@ -129,7 +129,7 @@ builder.queryFields((t) => ({
   }),
   availability: t.field({
     type: [AvailabilitySlotType],
-    authScopes: { specialist: true, admin: true },
+    authScopes: { authenticated: true },
     description: "A specialist's weekly slots (the specialist themself, or the administrator).",
     args: { specialistId: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.specialists.listAvailability(ctx.actor, args.specialistId),
@@ -143,12 +143,12 @@ builder.queryFields((t) => ({
   }),
   mySpecialistQuestions: t.field({
     type: [SpecialistQuestionType],
-    authScopes: { specialist: true },
+    authScopes: { authenticated: true },
     resolve: (_root, _args, ctx) => ctx.services.specialists.myQuestions(ctx.actor),
   }),
   pendingSpecialists: t.field({
     type: [UserType],
-    authScopes: { admin: true },
+    authScopes: { authenticated: true },
     description: 'Specialists awaiting approval; with includeApproved, approved ones follow.',
     args: { includeApproved: t.arg.boolean({ defaultValue: false }) },
     resolve: (_root, args, ctx) =>
@@ -156,7 +156,7 @@ builder.queryFields((t) => ({
   }),
   users: t.field({
     type: [UserType],
-    authScopes: { admin: true },
+    authScopes: { authenticated: true },
     resolve: (_root, _args, ctx) => ctx.services.admin.users(ctx.actor),
   }),
   notificationPreferences: t.field({
@@ -169,26 +169,26 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   addAvailabilitySlot: t.field({
     type: AvailabilitySlotType,
-    authScopes: { specialist: true },
+    authScopes: { authenticated: true },
     args: { input: t.arg({ type: AvailabilitySlotInput, required: true }) },
     resolve: (_root, args, ctx) => ctx.services.specialists.addAvailability(ctx.actor, args.input),
   }),
   deleteAvailabilitySlot: t.field({
     type: AvailabilitySlotType,
-    authScopes: { specialist: true },
+    authScopes: { authenticated: true },
     description: 'Removes one of your slots and returns it.',
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.specialists.deleteAvailability(ctx.actor, args.id),
   }),
   createSpecialistQuestion: t.field({
     type: SpecialistQuestionType,
-    authScopes: { specialist: true },
+    authScopes: { authenticated: true },
     args: { input: t.arg({ type: SpecialistQuestionInput, required: true }) },
     resolve: (_root, args, ctx) => ctx.services.specialists.createQuestion(ctx.actor, withoutNulls(args.input)),
   }),
   updateSpecialistQuestion: t.field({
     type: SpecialistQuestionType,
-    authScopes: { specialist: true },
+    authScopes: { authenticated: true },
     args: {
       id: t.arg.int({ required: true }),
       input: t.arg({ type: SpecialistQuestionUpdateInput, required: true }),
@@ -198,19 +198,19 @@ builder.mutationFields((t) => ({
   }),
   deleteSpecialistQuestion: t.field({
     type: SpecialistQuestionType,
-    authScopes: { specialist: true },
+    authScopes: { authenticated: true },
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.specialists.deleteQuestion(ctx.actor, args.id),
   }),
   approveSpecialist: t.field({
     type: UserType,
-    authScopes: { admin: true },
+    authScopes: { authenticated: true },
     args: { specialistId: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.admin.approve(ctx.actor, args),
   }),
   rejectSpecialist: t.field({
     type: RejectedSpecialistType,
-    authScopes: { admin: true },
+    authScopes: { authenticated: true },
     description: 'Removes a pending application permanently (and signs that account out everywhere).',
     args: { specialistId: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.admin.reject(ctx.actor, args),

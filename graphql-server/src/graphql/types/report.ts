@@ -1,5 +1,4 @@
-import { thumbnailPath } from '../../domain/files/thumbnails.service';
-import { reportPath } from '../../domain/reports/reports.service';
+import { reportPath, thumbnailPath } from '../../rest/paths';
 import { builder } from '../builder';
 
 // Issue 16 fields on Case and CaseFile, kept beside the case types rather than inside them.

@@ -1,5 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from '../../generated/prisma/client';
+import { Prisma, PrismaClient } from '../../generated/prisma/client';
 
 export type Db = PrismaClient;
 
@@ -12,3 +12,7 @@ export function createPrismaClient(connectionString: string, poolSize: number, k
     adapter: new PrismaPg({ connectionString, max: poolSize, ...(keepIdle ? { idleTimeoutMillis: 0 } : {}) }),
   });
 }
+
+/** A unique index refused the row: a duplicate, or the loser of a race the index decides. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';

@@ -5,11 +5,11 @@ import { openSchemaEngine } from './schema-engine';
 // Applies the committed SQL migrations under prisma/migrations, recording them in _prisma_migrations
 // exactly as `prisma migrate deploy` does, so both stay interchangeable.
 
-export const PRISMA_DIR = join(import.meta.dirname, '../../../../prisma');
+const PRISMA_DIR = join(import.meta.dirname, '../../../../prisma');
 export const MIGRATIONS_DIR = join(PRISMA_DIR, 'migrations');
 export const SCHEMA_PATH = join(PRISMA_DIR, 'schema.prisma');
 
-export async function readMigrations(dir = MIGRATIONS_DIR) {
+async function readMigrations(dir = MIGRATIONS_DIR) {
   const entries = (await readdir(dir, { withFileTypes: true }))
     .filter((e) => e.isDirectory())
     .map((e) => e.name)

@@ -1,22 +1,13 @@
 import { CASE_STATUS_LABELS } from '@vetconsult/schema/values';
-import type { Prisma } from '../../generated/prisma/client';
-import { caseLabel, caseTitle, displayId, isRevisit, shortId } from './cases.rules';
+import type { CaseDetail } from '../../domain/cases/case-queries';
+import { caseLabel, caseTitle, displayId, isRevisit, patientOf, shortId } from '../../domain/cases/cases.rules';
+import type { CaseFile } from '../../generated/prisma/client';
+import { fileDownloadPath } from '../paths';
 
 // The case object of the REST door: SPEC §3 Case fields, the vet with clinic details, the specialist's
 // name, the files, plus what the older specialist view reads (title, description, vetName).
 
-export const caseViewInclude = {
-  vet: { select: { id: true, name: true, clinicName: true, clinicAddress: true } },
-  specialist: { select: { id: true, name: true, specialty: true } },
-  files: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
-} satisfies Prisma.CaseInclude;
-
-export type CaseWithRelations = Prisma.CaseGetPayload<{ include: typeof caseViewInclude }>;
-export type CaseFileRow = CaseWithRelations['files'][number];
-
-export const fileDownloadPath = (fileId: number) => `/api/files/${fileId}/download`;
-
-export function toCaseFileView(file: CaseFileRow) {
+export function toCaseFileView(file: CaseFile) {
   return {
     id: file.id,
     caseId: file.caseId,
@@ -33,7 +24,7 @@ export function toCaseFileView(file: CaseFileRow) {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toCaseView(kase: CaseWithRelations) {
+export function toCaseView(kase: CaseDetail) {
   return {
     id: kase.id,
     uuid: kase.uuid,
@@ -48,17 +39,7 @@ export function toCaseView(kase: CaseWithRelations) {
     vetId: kase.vetId,
     specialistId: kase.specialistId,
     specialty: kase.specialty,
-    patientName: kase.patientName,
-    familyLastName: kase.familyLastName,
-    contactEmail: kase.contactEmail,
-    submittingDvm: kase.submittingDvm,
-    dateOfBirth: kase.dateOfBirth,
-    species: kase.species,
-    sex: kase.sex,
-    breed: kase.breed,
-    spayNeuterStatus: kase.spayNeuterStatus,
-    age: kase.age,
-    ageUnit: kase.ageUnit,
+    ...patientOf(kase),
     clinicalSigns: kase.clinicalSigns,
     questions: kase.questions,
     specialistResponses: kase.specialistResponses,
@@ -84,4 +65,3 @@ export function toCaseView(kase: CaseWithRelations) {
     vetName: kase.vet.name,
   };
 }
-export type CaseView = ReturnType<typeof toCaseView>;

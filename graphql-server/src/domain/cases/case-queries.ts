@@ -1,0 +1,167 @@
+import { type CaseSearchInput, caseSearchSchema } from '@vetconsult/schema/consult';
+import type { Prisma } from '../../generated/prisma/client';
+import type { CaseStatus } from '../../generated/prisma/enums';
+import type { Db } from '../../lib/db/client';
+import { forbidden } from '../../lib/errors';
+import { parseInput } from '../../lib/validation';
+import { type Actor, requireActor } from '../actor';
+import { type CaseSelection, readableCase, UUID } from './case-access';
+import { startOfWeek, UNPAID_STATUSES } from './cases.rules';
+
+// The case reads of SPEC §6: the lists each role sees, one case, and the dashboard counts. The lists
+// give Prisma arguments that both doors use (GraphQL adding its selection), so a page and its relations
+// are one statement.
+
+/** A case with the people and files every case page shows. */
+export const caseDetailInclude = {
+  vet: { select: { id: true, name: true, clinicName: true, clinicAddress: true } },
+  specialist: { select: { id: true, name: true, specialty: true } },
+  files: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+} satisfies Prisma.CaseInclude;
+
+export type CaseDetail = Prisma.CaseGetPayload<{ include: typeof caseDetailInclude }>;
+
+export interface DashboardStats {
+  activeCount: number;
+  completedThisWeek: number;
+  pendingCount: number;
+}
+
+/** The statuses a specialist ever sees: paid cases. */
+const SPECIALIST_VISIBLE: CaseStatus[] = ['pending', 'accepted', 'reviewed'];
+
+/** Search by pet name, family name, species, breed, or case id (the first characters of the uuid). */
+export function searchWhere(search: string | undefined): Prisma.CaseWhereInput {
+  if (!search) return {};
+  const contains = { contains: search, mode: 'insensitive' as const };
+  const or: Prisma.CaseWhereInput[] = [
+    { patientName: contains },
+    { familyLastName: contains },
+    { species: contains },
+    { breed: contains },
+  ];
+  const text = search.toLowerCase();
+  if (UUID.test(text)) or.push({ uuid: text });
+  else if (/^[0-9a-f]{1,8}$/.test(text)) {
+    // uuid columns have no LIKE: a prefix is a range.
+    or.push({
+      uuid: {
+        gte: `${text.padEnd(8, '0')}-0000-0000-0000-000000000000`,
+        lte: `${text.padEnd(8, 'f')}-ffff-ffff-ffff-ffffffffffff`,
+      },
+    });
+  }
+  return { OR: or };
+}
+
+/** The where clause of a case list for this actor: what SPEC §6 lets them see. */
+function scopeWhere(actor: Actor, userId?: number): Prisma.CaseWhereInput {
+  if (userId !== undefined && userId !== actor.id && actor.role !== 'ADMIN') {
+    throw forbidden('You can only list your own cases');
+  }
+  if (actor.role === 'ADMIN') {
+    return userId !== undefined ? { OR: [{ vetId: userId }, { specialistId: userId }] } : {};
+  }
+  if (actor.role === 'SPECIALIST') return { specialistId: actor.id, status: { in: SPECIALIST_VISIBLE } };
+  return { vetId: actor.id };
+}
+
+function statusWhere(status: CaseSearchInput['status']): Prisma.CaseWhereInput {
+  // "All" lists submitted work (unpaid cases too, labelled Awaiting payment); the Drafts tab holds the
+  // vet's unfinished work: drafts and cases still awaiting payment.
+  if (!status || status === 'all') return { status: { not: 'draft' } };
+  if (status === 'draft') return { status: { in: [...UNPAID_STATUSES] } };
+  return { status };
+}
+
+/**
+ * Prisma arguments (where, order, cursor, page size) of a case list for the actor; both doors use
+ * them, GraphQL adding its selection.
+ */
+export function listArgs(actor: Actor | null, raw: unknown, userId?: number) {
+  const who = requireActor(actor);
+  const filter = parseInput(caseSearchSchema, raw);
+  return {
+    where: { AND: [scopeWhere(who, userId), statusWhere(filter.status), searchWhere(filter.search)] },
+    orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
+    take: filter.first ?? 100,
+    ...(filter.after && UUID.test(filter.after) ? { cursor: { uuid: filter.after.toLowerCase() }, skip: 1 } : {}),
+  } satisfies Prisma.CaseFindManyArgs;
+}
+
+/**
+ * SPEC §6 "Available Cases list for own specialty": pending cases assigned to this specialist in
+ * their specialty, waiting to be accepted.
+ */
+export function availableArgs(actor: Actor | null) {
+  const who = requireActor(actor);
+  if (who.role !== 'SPECIALIST') throw forbidden('Only specialists can see available cases');
+  return {
+    where: {
+      status: 'pending' as const,
+      specialistId: who.id,
+      ...(who.specialty ? { specialty: who.specialty } : {}),
+    },
+    orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }],
+    take: 100,
+  } satisfies Prisma.CaseFindManyArgs;
+}
+
+export function createCaseQueries(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps;
+
+  return {
+    listArgs,
+    availableArgs,
+
+    /** The actor's cases (vet: own; specialist: assigned; admin: all), filtered and searched. */
+    listCases(actor: Actor | null, raw: unknown, userId?: number): Promise<CaseDetail[]> {
+      return db.case.findMany({ ...listArgs(actor, raw, userId), include: caseDetailInclude });
+    },
+
+    availableCases(actor: Actor | null): Promise<CaseDetail[]> {
+      return db.case.findMany({ ...availableArgs(actor), include: caseDetailInclude });
+    },
+
+    /** GET /api/cases/specialist/{id}: a specialist's own cases (or any, for the administrator). */
+    specialistCases(actor: Actor | null, specialistId: number): Promise<CaseDetail[]> {
+      const who = requireActor(actor);
+      if (who.role !== 'ADMIN' && !(who.role === 'SPECIALIST' && who.id === specialistId)) {
+        throw forbidden('You can only list your own cases');
+      }
+      return db.case.findMany({
+        where: { specialistId, status: { in: SPECIALIST_VISIBLE } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: 200,
+        include: caseDetailInclude,
+      });
+    },
+
+    /** One case the actor may read, with its people and files. */
+    getCase(actor: Actor | null, ref: string | number): Promise<CaseDetail> {
+      return readableCase(db, actor, ref, { include: caseDetailInclude });
+    },
+
+    /** One case the actor may read, read once with the caller's selection (GraphQL's `query`). */
+    readCase<S extends CaseSelection>(actor: Actor | null, ref: string | number, selection: S) {
+      return readableCase(db, actor, ref, selection);
+    },
+
+    /**
+     * Dashboard stats over the cases the actor sees: active = accepted, pending = pending, and
+     * "completed this week" = reviewed since Monday 00:00 in the user's time zone.
+     */
+    async stats(actor: Actor | null, userId?: number): Promise<DashboardStats> {
+      const who = requireActor(actor);
+      const scope = scopeWhere(who, userId);
+      const user = await db.user.findUnique({ where: { id: who.id }, select: { timezone: true } });
+      const weekStart = startOfWeek(now(), user?.timezone ?? 'America/Toronto');
+      const [activeCount, completedThisWeek, pendingCount] = await Promise.all([
+        db.case.count({ where: { AND: [scope, { status: 'accepted' }] } }),
+        db.case.count({ where: { AND: [scope, { status: 'reviewed', reviewedAt: { gte: weekStart } }] } }),
+        db.case.count({ where: { AND: [scope, { status: 'pending' }] } }),
+      ]);
+      return { activeCount, completedThisWeek, pendingCount };
+    },
+  };
+}
