@@ -245,6 +245,13 @@ describe('revoked and expired tokens', () => {
     expect((await bearer(token).get('/api/cases')).status).toBe(200);
     await server.database.db.user.delete({ where: { id: leaving.id } });
     expect((await bearer(token).get('/api/cases')).status).toBe(401);
+
+    // A specialist whose approval is withdrawn cannot sign in, nor use their tokens.
+    const specialist = await createUser(server.database.db, { role: 'SPECIALIST', approved: true });
+    const own = await createToken(await signedInClient(server.url, specialist));
+    expect((await bearer(own.token).get('/api/cases')).status).toBe(200);
+    await server.database.db.user.update({ where: { id: specialist.id }, data: { approved: false } });
+    expect((await bearer(own.token).get('/api/cases')).status).toBe(401);
   });
 
   it('a bad Bearer header is a 401 even beside a valid session cookie (no fallback)', async () => {
@@ -412,6 +419,19 @@ describe('per-token rate limit', () => {
     expect(over.body.message).toMatch(/^Too many requests with this access token\. Please try again in 1 minute\.$/);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await call(calm)).status).toBe(200);
+    // The same bucket counts the operations of a socket opened with the token.
+    const socket = tokenSocket(busy, limited.url);
+    await connected(socket.client);
+    // Refused before it runs: graphql-ws answers with an `error` message (the operation's errors).
+    const overSocket = await runOnSocket(socket.client, '{ me { id } }').then(
+      () => null,
+      (errors: Array<{ message: string; extensions?: Record<string, unknown> }>) => errors,
+    );
+    expect(overSocket?.[0]).toMatchObject({
+      message: 'Too many requests with this access token. Please try again in 1 minute.',
+      extensions: { code: 'RATE_LIMITED' },
+    });
+    await socket.client.dispose();
     // The session of the same user is not limited by its tokens.
     expect((await session.get('/api/cases')).status).toBe(200);
   });
