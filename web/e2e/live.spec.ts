@@ -53,9 +53,16 @@ test('a newly activated case reaches the specialist, and the accept reaches the 
     (response) =>
       response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('AcceptAvailableCase'),
   );
+  // The event carries the accepted case: the vet's list updates from it, without asking for the list again.
+  const vetListRequests: string[] = [];
+  vet.on('request', (request) => {
+    if ((request.postData() ?? '').includes('"operationName":"MyConsults"')) vetListRequests.push(request.url());
+  });
   await available.getByRole('button', { name: `Accept case ${shortId}` }).click();
   expect((await accepted).ok()).toBe(true);
   await expect(vetCard).toContainText('In Progress', { timeout: 1000 });
+  await vet.waitForTimeout(500);
+  expect(vetListRequests).toEqual([]);
   await expect(available.getByText(`#${shortId}`)).toHaveCount(0, { timeout: 1000 });
 
   await vetApi.dispose();

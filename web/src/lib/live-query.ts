@@ -1,12 +1,15 @@
 import type { OperationVariables, TypedDocumentNode, WatchQueryFetchPolicy } from '@apollo/client';
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
+import { liveEventAction } from './live/events';
 import { type FallbackState, INITIAL_FALLBACK_STATE, type PollableQuery, startFallback } from './live/fallback';
 import { getSocketStatus, onSocketStatus, type SocketStatus, useSocketStatus } from './socket-status';
 
 // The one live-data pattern of the web client (SPEC §9 polling intervals, replaced by subscriptions): a
 // screen runs its query and subscribes to the event that changes its data. Each event refetches the
-// query, or, when the event carries the query's data, writes it to the cache without a request. SPEC §9's
+// query, or, when the event carries the query's data, writes it to the cache without a request, or, when
+// the event's data that Apollo normalized into the cache completes the query's result, does nothing
+// (lib/live/events.ts decides). SPEC §9's
 // polling is kept only as the fallback while the socket is not connected, and a reconnect refetches once to
 // catch up on the events missed while it was down (lib/live/fallback.ts).
 
@@ -38,6 +41,12 @@ export type LiveQueryOptions<
      * (an event without it) refetches.
      */
     eventData?: (event: TEvent) => TData | undefined;
+    /**
+     * True when the event's own data, which Apollo has normalized into the cache (e.g. the changed case,
+     * selected by the subscription), is all the query's `current` result needs: nothing is written or
+     * sent. False refetches (or writes `eventData`). See lib/live/events.ts.
+     */
+    eventInCache?: (event: TEvent, current: TData) => boolean;
     fetchPolicy?: WatchQueryFetchPolicy;
     notifyOnNetworkStatusChange?: boolean;
   };
@@ -58,6 +67,7 @@ export function useLiveQuery<
     skip = false,
     live = true,
     eventData,
+    eventInCache,
     fetchPolicy,
     notifyOnNetworkStatusChange,
   } = options;
@@ -81,12 +91,16 @@ export function useLiveQuery<
     // Nothing renders the event itself: it only updates or refetches the query.
     ignoreResults: true,
     onData: ({ client, data }) => {
-      const fresh = data.data ? eventData?.(data.data as TEvent) : undefined;
-      if (fresh !== undefined) {
-        client.cache.writeQuery({ query: document, variables, data: fresh });
-      } else {
-        void latest.current.refetch().catch(() => undefined);
-      }
+      const action = liveEventAction(
+        (data.data ?? undefined) as TEvent | undefined,
+        latest.current.data as TData | undefined,
+        {
+          eventData,
+          eventInCache,
+        },
+      );
+      if (action.kind === 'write') client.cache.writeQuery({ query: document, variables, data: action.data });
+      else if (action.kind === 'refetch') void latest.current.refetch().catch(() => undefined);
     },
   });
 

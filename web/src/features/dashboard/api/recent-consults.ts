@@ -1,5 +1,6 @@
 import { LIMITS, POLLING_MS } from '@vetconsult/schema/values';
 import { graphql } from '../../../gql/gql';
+import { caseListHolds } from '../../../lib/live/events';
 import { myCasesChangedSubscription } from '../../../lib/live/subscriptions';
 import { useLiveQuery } from '../../../lib/live-query';
 
@@ -28,5 +29,7 @@ export function useRecentConsults() {
     variables: { first: LIMITS.dashboardRecent },
     subscription: myCasesChangedSubscription,
     pollMs: POLLING_MS.cases,
+    // A new case refetches (it becomes one of the newest); a listed one updates from the event.
+    eventInCache: (event, current) => caseListHolds(event.myCasesChanged, current.myCases),
   });
 }

@@ -1,5 +1,6 @@
 import { POLLING_MS } from '@vetconsult/schema/values';
 import { graphql } from '../../../gql/gql';
+import { caseListHolds } from '../../../lib/live/events';
 import { myCasesChangedSubscription } from '../../../lib/live/subscriptions';
 import { useLiveQuery } from '../../../lib/live-query';
 
@@ -31,5 +32,10 @@ const specialistCasesQuery = graphql(`
 
 /** The specialist's assigned cases (the older view reads title, description and vetName), kept live. */
 export function useSpecialistCases() {
-  return useLiveQuery(specialistCasesQuery, { subscription: myCasesChangedSubscription, pollMs: POLLING_MS.cases });
+  return useLiveQuery(specialistCasesQuery, {
+    subscription: myCasesChangedSubscription,
+    pollMs: POLLING_MS.cases,
+    // A listed case updates from the event; a newly assigned one refetches.
+    eventInCache: (event, current) => caseListHolds(event.myCasesChanged, current.myCases),
+  });
 }
