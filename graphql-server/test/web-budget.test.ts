@@ -7,10 +7,15 @@ import { routeWeights } from '../bench/web-budget';
 
 // The JavaScript each route's first load downloads (gzipped), from a fresh production build of the web
 // client, so that it cannot silently grow back. `npm run bench:web` prints the same numbers.
-// Both routes are held at their current ceilings (218 and 215 KB measured), above issue 17's budgets
-// (`BUDGETS`: /auth < 150 KB, /dashboard < 200 KB), which are not met yet: the sign-in page still loads
-// Apollo and the zod schemas of its forms. Lower these as the bundle shrinks; never raise them silently.
-const CEILING = { '/auth': 225 * 1024, '/dashboard': 225 * 1024 };
+// /dashboard is held at issue 17's budget (< 200 KB; 184.9 KB measured). /auth is held at 177 KB (174.9 KB
+// measured), above the issue's 150 KB: what is left on it is what showing the sign-in form needs under the
+// house rules — React and react-dom (~67 KB), Apollo Client with graphql and rxjs (~50 KB: the session
+// check and the sign-in mutation go through the one Apollo client, docs/architecture.md rule 13), React
+// Router (~15 KB), react-hook-form (~13 KB: forms through react-hook-form, rule 3), Headless UI's tabs
+// (~10 KB) and the page itself. 150 KB would take Apollo off the sign-in page. zod, the Register and Reset
+// Password tabs and the account menu are chunks of their own, loaded after the page shows (the checks
+// below). Lower these as the bundle shrinks; never raise them silently.
+const CEILING = { '/auth': 177 * 1024, '/dashboard': 200 * 1024 };
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
 let outDir: string;
@@ -36,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('web bundle budget (gzipped JavaScript per route)', () => {
-  it('the sign-in page and the dashboard stay under their ceilings; the frame and the socket load after sign-in', async () => {
+  it('the sign-in page and the dashboard stay under their ceilings; what they do not show first loads later', async () => {
     const weights = Object.fromEntries((await routeWeights(outDir)).map((w) => [w.route, w]));
     const auth = weights['/auth'];
     const dashboard = weights['/dashboard'];
@@ -45,5 +50,9 @@ describe('web bundle budget (gzipped JavaScript per route)', () => {
     // What only signed-in screens need is not part of the sign-in page's download.
     expect(auth?.files.some((file) => /app-frame|apollo-client-ws/.test(file))).toBe(false);
     expect(dashboard?.files.some((file) => /app-frame/.test(file))).toBe(true);
+    // Loaded after the sign-in page shows: zod (the login form's validation) and the other two tabs.
+    expect(auth?.files.some((file) => /validation|register-form|reset-request-form/.test(file))).toBe(false);
+    // Loaded only at the widths that show it (768-1,279 px).
+    expect(dashboard?.files.some((file) => /account-menu/.test(file))).toBe(false);
   });
 });

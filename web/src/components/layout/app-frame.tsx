@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { setShell, useShell } from '../../lib/shell';
@@ -7,7 +7,6 @@ import { LiveIndicator } from '../ui/live-indicator';
 import { Logo } from '../ui/logo';
 import { FullPageSpinner } from '../ui/spinner';
 import { ThemeSwitcher } from '../ui/theme-switcher';
-import { AccountMenu } from './account-menu';
 import { ShellSwitch, UserAvatar, useNavEntries, useSignOut } from './navigation';
 import { SidebarFrame } from './sidebar-frame';
 import { SiteFooter } from './site-footer';
@@ -15,6 +14,22 @@ import { SiteFooter } from './site-footer';
 // The signed-in page frame (SPEC §2 "Page frame and navigation"): header with logo, theme switch,
 // navigation and logout; below 768 px the navigation collapses into a toggle menu. The second variant
 // of the spec, with a fixed sidebar, is sidebar-frame.tsx; lib/shell.ts keeps the user's choice.
+
+// The account menu (a Headless UI popover with its floating-panel code, ~15 KB gzipped) shows only from
+// 768 to 1,279 px: it is loaded, and mounted, only at those widths.
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+const ACCOUNT_MENU_WIDTHS = '(min-width: 768px) and (max-width: 1279.98px)';
+
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', changed);
+      return () => list.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
 
 /** The frame the user chose: the header frame (default) or the sidebar frame. */
 export function AppFrame() {
@@ -40,6 +55,7 @@ function HeaderFrame() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const withAccountMenu = useMediaQuery(ACCOUNT_MENU_WIDTHS);
 
   // Any navigation (link, back button) closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
@@ -90,7 +106,11 @@ function HeaderFrame() {
                 </button>
               ) : null}
             </div>
-            <AccountMenu className="hidden md:block xl:hidden" />
+            {withAccountMenu ? (
+              <Suspense fallback={<span aria-hidden="true" className="hidden size-9 md:block xl:hidden" />}>
+                <AccountMenu className="hidden md:block xl:hidden" />
+              </Suspense>
+            ) : null}
             <button
               type="button"
               className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"

@@ -1,13 +1,27 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
 import { AuthLayout } from './auth-layout';
 import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
 import { RegistrationComplete } from './registration-complete';
-import { ResetRequestForm } from './reset-request-form';
 
-// /auth (SPEC §2): sign in, register, request a password reset.
+// /auth (SPEC §2): sign in, register, request a password reset. The first download is what the Login
+// tab needs; the Register and Reset Password tabs (and zod, which their forms and the address control
+// validate with) are chunks loaded right after the page shows, before anyone can pick a tab.
+
+const loadRegisterForm = () => import('./register-form');
+const loadResetRequestForm = () => import('./reset-request-form');
+const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
+const ResetRequestForm = lazy(() => loadResetRequestForm().then((m) => ({ default: m.ResetRequestForm })));
+
+function TabLoading() {
+  return (
+    <div className="flex justify-center py-10">
+      <Spinner label="Loading..." />
+    </div>
+  );
+}
 
 const TABS = ['Login', 'Register', 'Reset Password'] as const;
 const LOGIN = 0;
@@ -16,6 +30,10 @@ const RESET = 2;
 export function AuthPage() {
   const [tab, setTab] = useState(LOGIN);
   const [registrationDone, setRegistrationDone] = useState(false);
+  useEffect(() => {
+    void loadRegisterForm().catch(() => undefined);
+    void loadResetRequestForm().catch(() => undefined);
+  }, []);
 
   return (
     <AuthLayout themeLabels="responsive">
@@ -52,11 +70,15 @@ export function AuthPage() {
                   }}
                 />
               ) : (
-                <RegisterForm onRegistered={(signedIn) => setRegistrationDone(!signedIn)} />
+                <Suspense fallback={<TabLoading />}>
+                  <RegisterForm onRegistered={(signedIn) => setRegistrationDone(!signedIn)} />
+                </Suspense>
               )}
             </TabPanel>
             <TabPanel className="focus:outline-none">
-              <ResetRequestForm onBackToLogin={() => setTab(LOGIN)} />
+              <Suspense fallback={<TabLoading />}>
+                <ResetRequestForm onBackToLogin={() => setTab(LOGIN)} />
+              </Suspense>
             </TabPanel>
           </TabPanels>
         </TabGroup>

@@ -1,23 +1,34 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema } from '@vetconsult/schema/auth';
+import type { loginSchema } from '@vetconsult/schema/auth';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { toast } from '../../../lib/toasts';
 
 // Login tab (SPEC §2): e-mail or username, password, remember me. On success the /auth route sends
 // the user to their role's landing page (SPEC §4 "Session").
 
+// zodResolver(loginSchema), loaded after the page shows (../validation.ts).
+const loadValidation = () => import('../validation');
+const loginResolver = lazyResolver<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>(() =>
+  loadValidation().then((validation) => validation.loginResolver),
+);
+
 export function LoginForm({ onForgotPassword }: { onForgotPassword(): void }) {
   const { login } = useAuth();
+  useEffect(() => {
+    void loadValidation().catch(() => undefined);
+  }, []);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     defaultValues: { username: '', password: '', rememberMe: false },
   });
 
