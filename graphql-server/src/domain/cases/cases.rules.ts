@@ -26,6 +26,7 @@ export const NEXT_STATUS: Readonly<Record<CaseStatus, CaseStatus | null>> = {
   pending: 'accepted',
   accepted: 'reviewed',
   reviewed: null,
+  cancelled: null,
 };
 
 /** Unpaid work of a veterinarian: still editable, payable and discardable (the Drafts tab). */
