@@ -1,4 +1,5 @@
 import { COUPON_MESSAGES, FREE_CONSULTATION, PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
+import { dueAtFor } from '@vetconsult/schema/turnaround';
 import type { Case, Payment } from '../../generated/prisma/client';
 import { type Db, isUniqueViolation } from '../../lib/db/client';
 import { DomainError } from '../../lib/errors';
@@ -12,7 +13,8 @@ import { baseAmount, clinicCurrency, type Fees, feesFor } from './pricing';
 // call, the webhook, the test provider's card step, or a submit carrying the payment). In one
 // transaction it claims the payment row (activatedAt null -> now), verifies that the case is still what
 // was priced (frozen-price.ts) for the amount paid, counts the coupon redemption under its limit (a
-// conditional update), and moves the case pending_payment -> pending at the version it verified. Any
+// conditional update), and moves the case pending_payment -> pending at the version it verified, fixing
+// its activation time and due time (activation + the urgency's window, issue 19). Any
 // refusal rolls all of it back; money captured for a refused activation is recorded as due for refund.
 
 export const FREE_PREFIX = `${FREE_CONSULTATION}:`;
@@ -63,6 +65,7 @@ function activationRefusal(payment: Payment, kase: CaseWithClinic, fees: Fees): 
     type: paymentKind(terms),
     specialty: kase.specialty,
     nutritionComplex: terms.nutritionComplex,
+    urgency: terms.urgency,
   });
   const total = payment.originalAmount - payment.discountAmount + payment.taxAmount;
   if (base !== payment.originalAmount || total !== payment.totalAmount) {
@@ -123,6 +126,9 @@ export async function activateWithPayment(
     isPaid: true,
     stripePaymentIntentId: payment.providerPaymentIntentId,
     paymentAmount: payment.totalAmount,
+    // Issue 19: the clock starts here, once, with the activation.
+    activatedAt: now,
+    dueAt: dueAtFor(kase.urgency, now),
   });
   if (!activated) throw new ActivationRefused(TERMS_CHANGED, `case ${caseId} changed while it was being activated`);
   return activated;

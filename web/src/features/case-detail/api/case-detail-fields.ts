@@ -13,6 +13,12 @@ export const caseDetailFieldsFragment = graphql(`
     status
     statusLabel
     specialty
+    urgency
+    dueAt
+    overdue
+    activatedAt
+    cancelledAt
+    cancelReason
     patientName
     familyLastName
     contactEmail

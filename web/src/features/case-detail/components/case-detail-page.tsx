@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { DueClock, UrgencyTag } from '../../../components/ui/due-clock';
 import { ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icon';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -112,6 +113,8 @@ function CaseHeader({ kase, actions }: { kase: CaseDetail; actions: ReactNode })
           >
             {kase.label}
           </span>
+          <UrgencyTag urgency={kase.urgency} />
+          <DueClock dueAt={kase.dueAt} urgency={kase.urgency} status={kase.status} />
         </div>
         <h1 className="mt-3 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
           {kase.title}
@@ -129,9 +132,11 @@ function CaseHeader({ kase, actions }: { kase: CaseDetail; actions: ReactNode })
 
 function Timeline({ kase }: { kase: CaseDetail }) {
   const steps = [
-    { label: 'Submitted', at: kase.createdAt },
+    { label: 'Submitted', at: kase.activatedAt ?? kase.createdAt },
     { label: 'Accepted', at: kase.acceptedAt },
-    { label: 'Completed', at: kase.reviewedAt },
+    kase.status === 'cancelled'
+      ? { label: 'Cancelled', at: kase.cancelledAt }
+      : { label: 'Completed', at: kase.reviewedAt },
   ];
   return (
     <ol className="space-y-3">

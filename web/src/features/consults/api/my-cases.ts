@@ -16,6 +16,9 @@ const myCasesQuery = graphql(`
       status
       statusLabel
       unreadMessages
+      urgency
+      dueAt
+      overdue
       specialty
       species
       breed

@@ -14,6 +14,9 @@ const recentConsultsQuery = graphql(`
       status
       statusLabel
       unreadMessages
+      urgency
+      dueAt
+      overdue
       specialty
       createdAt
       acceptedAt

@@ -14,6 +14,9 @@ const specialistCasesQuery = graphql(`
       status
       statusLabel
       unreadMessages
+      urgency
+      dueAt
+      overdue
       clinicalSigns
       species
       specialty
