@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { TURNAROUND_MESSAGES } from '@vetconsult/schema/turnaround';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANCEL_ONCE_ACCEPTED, ONLY_OWN_VET_CANCELS } from '../src/domain/cases/cases.rules';
 import type { Case, User } from '../src/generated/prisma/client';
 import { consultFields, multipart } from './cases.fixtures';
 import type { TestClient } from './helpers/client';
 import { createUser, signedInClient } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
+import { collect, connected, wsClient } from './helpers/ws';
 
 // Issue 19 "Turnaround you can choose and see", through the real server and database with the built-in
 // test provider: urgency fees (CAD and USD clinics, coupon, tax), STAT only to a specialist available
@@ -189,10 +191,26 @@ describe('urgency fees (issue 19 item A)', () => {
     const kase = await unpaidCase(vet.id, { urgency: 'routine' });
     const intent = await intentFor(kase);
     await db().case.update({ where: { id: kase.id }, data: { urgency: 'stat' } });
-    const paid = await payWithCard(intent.body.paymentIntentId);
-    expect(paid.status).toBe(409);
+    // The card step checks first and charges nothing...
+    expect((await payWithCard(intent.body.paymentIntentId)).status).toBe(409);
+    // ...but a card confirmed in the browser (Stripe.js) is captured before the server hears of it.
+    await db().payment.update({
+      where: { providerPaymentIntentId: intent.body.paymentIntentId },
+      data: { status: 'succeeded' },
+    });
+    const confirmed = await vetClient.post('/api/payment/confirm-payment', {
+      paymentIntentId: intent.body.paymentIntentId,
+    });
+    expect(confirmed.body.success).toBe(false);
     const after = await db().case.findUniqueOrThrow({ where: { id: kase.id } });
     expect(after).toMatchObject({ status: 'pending_payment', dueAt: null, activatedAt: null });
+    // Issue 19 item C: the money captured for the refused activation is refunded in full, once.
+    const payment = await db().payment.findUniqueOrThrow({
+      where: { providerPaymentIntentId: intent.body.paymentIntentId },
+    });
+    expect(payment).toMatchObject({ refundDueAmount: 16950, refundAmount: 16950 });
+    expect(payment.refundedAt).not.toBeNull();
+    expect(payment.providerRefundId).toMatch(/^re_test_/);
   });
 
   it('a revisit is priced at the urgency chosen on the revisit form, and must be created at that urgency', async () => {
@@ -317,5 +335,149 @@ describe('the clock (issue 19 item B)', () => {
       u: overdue.uuid,
     });
     expect(vetView.data.case.overdue).toBe(true);
+  });
+});
+
+const testProvider = () =>
+  server.services.payments.provider as ReturnType<
+    typeof import('../src/domain/payments/test-provider').createTestProvider
+  >;
+
+/** A STAT-free case paid by card (optionally with a coupon), pending for `specialistId`. */
+async function paidCase(specialistId = available.id, couponCode?: string) {
+  const kase = await unpaidCase(vet.id, { specialistId });
+  const intent = await intentFor(kase, couponCode ? { couponCode } : {});
+  expect((await payWithCard(intent.body.paymentIntentId)).status).toBe(200);
+  const paid = await db().case.findUniqueOrThrow({ where: { id: kase.id } });
+  expect(paid.status).toBe('pending');
+  return { kase: paid, paymentIntentId: intent.body.paymentIntentId as string };
+}
+
+const CANCEL =
+  'mutation($u: String!, $r: String) { cancelCase(uuid: $u, reason: $r) { uuid status statusLabel cancelledAt cancelReason refund { amount currency } } }';
+
+describe('cancellation with refund (issue 19 item C)', () => {
+  it('refunds in full, releases the coupon once, and a replayed request changes nothing', async () => {
+    const code = await db().promotionCode.create({
+      data: { code: `C${tag()}`, percentOff: 10, currency: 'cad', maxRedemptions: 3 },
+    });
+    const { kase, paymentIntentId } = await paidCase(available.id, code.code);
+    expect((await db().promotionCode.findUniqueOrThrow({ where: { id: code.id } })).timesRedeemed).toBe(1);
+
+    const first = await vetClient.post(`/api/cases/${kase.uuid}/cancel`, { reason: 'Owner chose referral' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      status: 'cancelled',
+      statusLabel: 'Cancelled',
+      cancelReason: 'Owner chose referral',
+    });
+    const payment = await db().payment.findUniqueOrThrow({ where: { providerPaymentIntentId: paymentIntentId } });
+    expect(payment).toMatchObject({ refundAmount: payment.totalAmount });
+    expect(payment.providerRefundId).toMatch(/^re_test_/);
+    expect((await db().promotionCode.findUniqueOrThrow({ where: { id: code.id } })).timesRedeemed).toBe(0);
+
+    // Replays through both doors: the same cancelled case, the same single refund, the coupon untouched.
+    const replay = await vetClient.post(`/api/cases/${kase.uuid}/cancel`, {});
+    expect(replay.status).toBe(200);
+    const gql = await vetClient.gql(CANCEL, { u: kase.uuid });
+    expect(gql.data.cancelCase).toMatchObject({
+      status: 'cancelled',
+      refund: { amount: payment.totalAmount, currency: 'cad' },
+    });
+    const after = await db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(after.refundedAt?.getTime()).toBe(payment.refundedAt?.getTime());
+    expect(after.providerRefundId).toBe(payment.providerRefundId);
+    expect((await db().promotionCode.findUniqueOrThrow({ where: { id: code.id } })).timesRedeemed).toBe(0);
+  });
+
+  it('the charge.refunded webhook of the same refund, delivered twice, records nothing more', async () => {
+    const { kase, paymentIntentId } = await paidCase();
+    expect((await vetClient.post(`/api/cases/${kase.uuid}/cancel`, {})).status).toBe(200);
+    const payment = await db().payment.findUniqueOrThrow({ where: { providerPaymentIntentId: paymentIntentId } });
+    const payload = testProvider().refundEventFor({
+      id: payment.providerRefundId ?? '',
+      paymentIntentId,
+      amount: payment.totalAmount,
+      status: 'succeeded',
+    });
+    for (const expected of [false, true]) {
+      const delivered = await fetch(`${server.url}/api/payment/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': testProvider().signWebhookPayload(payload) },
+        body: payload,
+      });
+      expect(await delivered.json()).toEqual({ received: true, duplicate: expected });
+    }
+    const after = await db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(after.refundedAt?.getTime()).toBe(payment.refundedAt?.getTime());
+  });
+
+  it('a refund reported by webhook first is the one the cancel finds (recorded once)', async () => {
+    const { kase, paymentIntentId } = await paidCase();
+    const payment = await db().payment.findUniqueOrThrow({ where: { providerPaymentIntentId: paymentIntentId } });
+    // The provider's refund id for this payment is fixed by its idempotency key: the webhook names it.
+    const refund = await testProvider().refund({
+      paymentIntentId,
+      amount: payment.totalAmount,
+      idempotencyKey: `vetconsult-refund-${payment.id}`,
+      reason: 'test',
+    });
+    const payload = testProvider().refundEventFor(refund);
+    await fetch(`${server.url}/api/payment/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': testProvider().signWebhookPayload(payload) },
+      body: payload,
+    });
+    const recorded = await db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(recorded.providerRefundId).toBe(refund.id);
+    expect((await vetClient.post(`/api/cases/${kase.uuid}/cancel`, {})).status).toBe(200);
+    const after = await db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(after.refundedAt?.getTime()).toBe(recorded.refundedAt?.getTime());
+  });
+
+  it('is refused once accepted (409), to the specialist (403) and to another vet (404), with the same words in both doors', async () => {
+    const { kase } = await paidCase();
+    const specialistClient = await signedInClient(server.url, available);
+    expect((await specialistClient.post(`/api/cases/${kase.uuid}/accept`)).status).toBe(200);
+    const rest = await vetClient.post(`/api/cases/${kase.uuid}/cancel`, {});
+    expect(rest.status).toBe(409);
+    expect(rest.body.message).toBe(CANCEL_ONCE_ACCEPTED);
+    const gql = await vetClient.gql(CANCEL, { u: kase.uuid });
+    expect(gql.errors?.[0]?.message).toBe(CANCEL_ONCE_ACCEPTED);
+    expect(gql.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    expect((await db().payment.findFirstOrThrow({ where: { caseId: kase.id } })).refundedAt).toBeNull();
+
+    const pending = await paidCase();
+    const bySpecialist = await specialistClient.post(`/api/cases/${pending.kase.uuid}/cancel`, {});
+    expect(bySpecialist.status).toBe(403);
+    expect(bySpecialist.body.message).toBe(ONLY_OWN_VET_CANCELS);
+    const stranger = await signedInClient(server.url, await createUser(db(), { role: 'VETERINARIAN' }));
+    expect((await stranger.post(`/api/cases/${pending.kase.uuid}/cancel`, {})).status).toBe(404);
+    const unpaid = await unpaidCase(vet.id);
+    expect((await vetClient.post(`/api/cases/${unpaid.uuid}/cancel`, {})).status).toBe(409);
+    const tooLong = await vetClient.post(`/api/cases/${pending.kase.uuid}/cancel`, { reason: 'x'.repeat(501) });
+    expect(tooLong.status).toBe(400);
+  });
+
+  it("the cancelled case leaves the specialist's Available Cases live (subscription), and shows Cancelled to the vet", async () => {
+    const mine = await specialist(true);
+    const specialistClient = await signedInClient(server.url, mine);
+    const { kase } = await paidCase(mine.id);
+    const socket = wsClient(server.url, specialistClient.cookieHeader);
+    await connected(socket);
+    const events = collect(socket, 'subscription { availableCasesChanged { uuid status kind } }');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const listed = await specialistClient.gql('{ availableCases { uuid } }');
+    expect(listed.data.availableCases.map((c: { uuid: string }) => c.uuid)).toContain(kase.uuid);
+
+    expect((await vetClient.post(`/api/cases/${kase.uuid}/cancel`, {})).status).toBe(200);
+    const event = await events.next((r) => r.data?.availableCasesChanged.uuid === kase.uuid);
+    expect(event.data?.availableCasesChanged).toMatchObject({ status: 'cancelled', kind: 'cancelled' });
+    const after = await specialistClient.gql('{ availableCases { uuid } myCases(status: all) { uuid } }');
+    expect(after.data.availableCases.map((c: { uuid: string }) => c.uuid)).not.toContain(kase.uuid);
+    expect(after.data.myCases.map((c: { uuid: string }) => c.uuid)).not.toContain(kase.uuid);
+    const vetList = await vetClient.gql('{ myCases(status: cancelled) { uuid statusLabel } }');
+    expect(vetList.data.myCases).toContainEqual({ uuid: kase.uuid, statusLabel: 'Cancelled' });
+    await socket.dispose();
   });
 });

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../cases/case-access';
 import { transition } from '../cases/case-lifecycle';
 import { changedTerms, paymentKind, pricedTermsOf, TERMS_CHANGED } from './frozen-price';
 import { baseAmount, clinicCurrency, type Fees, feesFor } from './pricing';
+import type { Refunds } from './refunds';
 
 // Settlement: the one way a succeeded payment activates a case, whoever reports it first (the confirm
 // call, the webhook, the test provider's card step, or a submit carrying the payment). In one
@@ -15,7 +16,8 @@ import { baseAmount, clinicCurrency, type Fees, feesFor } from './pricing';
 // was priced (frozen-price.ts) for the amount paid, counts the coupon redemption under its limit (a
 // conditional update), and moves the case pending_payment -> pending at the version it verified, fixing
 // its activation time and due time (activation + the urgency's window, issue 19). Any
-// refusal rolls all of it back; money captured for a refused activation is recorded as due for refund.
+// refusal rolls all of it back; money captured for a refused activation is recorded as due for refund and
+// refunded in full through the provider (refunds.ts, issue 19).
 
 export const FREE_PREFIX = `${FREE_CONSULTATION}:`;
 
@@ -144,6 +146,8 @@ export type Settlement =
 export interface SettlementDeps extends SettlementRules {
   db: Db;
   logger: Logger;
+  /** Issue 19: money captured for a refused activation is refunded in full through the provider. */
+  refunds?: Refunds;
   /** Publishes the activation once its transaction has committed (the cases module owns the event). */
   cases: { caseActivated(kase: Case): void };
 }
@@ -191,6 +195,15 @@ export function createSettlement(deps: SettlementDeps) {
     if (current?.activatedAt) return { outcome: 'already_activated' } as const;
     if (event) await recordEvent(event);
     logger.warn({ paymentId: payment.id, reason: refusal.reason, refundDue: captured }, 'case activation refused');
+    if (captured && deps.refunds) {
+      const refused = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
+      try {
+        await deps.refunds.refundInFull(refused, `Activation refused: ${refusal.reason}`);
+      } catch (error) {
+        // refundDueAmount stays recorded: the refund can be retried (same idempotency key).
+        logger.error({ err: error, paymentId: payment.id }, 'refund of a refused activation failed');
+      }
+    }
     return { outcome: 'refused', reason: refusal.reason, message: refusal.message } as const;
   }
 

@@ -16,6 +16,14 @@ import { builder } from '../builder';
 export const CaseStatusEnum = builder.enumType('CaseStatus', { values: CASE_STATUSES });
 export const CaseUrgencyEnum = builder.enumType('CaseUrgency', { values: URGENCIES });
 export const CaseRoutingEnum = builder.enumType('CaseRouting', { values: CASE_ROUTINGS });
+const CaseRefund = builder.objectRef<{ amount: number; refundedAt: Date; currency: string }>('CaseRefund').implement({
+  fields: (t) => ({
+    amount: t.exposeInt('amount', { description: 'Cents' }),
+    currency: t.exposeString('currency'),
+    refundedAt: t.expose('refundedAt', { type: 'DateTime' }),
+  }),
+});
+
 export const CaseStatusFilterEnum = builder.enumType('CaseStatusFilter', { values: CASE_STATUS_FILTERS });
 export const FileCategoryEnum = builder.enumType('FileCategory', {
   values: ['input', 'summary', 'message'] as const,
@@ -118,6 +126,25 @@ builder.prismaObject('Case', {
     }),
     cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true }),
     cancelReason: t.exposeString('cancelReason', { nullable: true }),
+    refund: t.field({
+      type: CaseRefund,
+      nullable: true,
+      description: "The refund of the case's payment (issue 19), for its veterinarian and the administrator",
+      select: {
+        vetId: true,
+        payments: {
+          where: { refundedAt: { not: null } },
+          select: { refundAmount: true, refundedAt: true, currency: true },
+          take: 1,
+        },
+      },
+      resolve: (kase, _args, ctx) => {
+        const refund = kase.payments[0];
+        if (!refund?.refundedAt || !ctx.actor || (ctx.actor.role !== 'ADMIN' && ctx.actor.id !== kase.vetId))
+          return null;
+        return { amount: refund.refundAmount ?? 0, refundedAt: refund.refundedAt, currency: refund.currency };
+      },
+    }),
     vet: t.relation('vet'),
     specialist: t.relation('specialist', { nullable: true }),
     originalCase: t.relation('originalCase', {
@@ -323,6 +350,17 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, { input, ...rest }, ctx) =>
       ctx.services.cases
         .submitConsult(ctx.actor, fieldsOnly({ ...plain(input), ...plain(rest) }))
+        .then(selected(ctx, query)),
+  }),
+  cancelCase: t.prismaField({
+    type: 'Case',
+    authScopes: { authenticated: true },
+    description:
+      'Issue 19: the veterinarian cancels a paid case that no specialist has accepted; the payment is refunded in full and the coupon use released. Replaying it changes nothing.',
+    args: { uuid: t.arg.string({ required: true }), reason: t.arg.string() },
+    resolve: (query, _root, args, ctx) =>
+      ctx.services.payments
+        .cancelCase(ctx.actor, args.uuid, { reason: args.reason ?? undefined })
         .then(selected(ctx, query)),
   }),
   acceptCase: t.prismaField({

@@ -58,6 +58,13 @@ builder.prismaObject('Payment', {
       description: 'Cents captured for an activation that was refused, to be refunded',
     }),
     refundReason: t.exposeString('refundReason', { nullable: true }),
+    refundedAt: t.expose('refundedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Refunded in full (issue 19)',
+    }),
+    refundAmount: t.exposeInt('refundAmount', { nullable: true }),
+    providerRefundId: t.exposeString('providerRefundId', { nullable: true }),
     failureCode: t.exposeString('failureCode', { nullable: true }),
     failureMessage: t.exposeString('failureMessage', { nullable: true }),
     activatedAt: t.expose('activatedAt', { type: 'DateTime', nullable: true }),

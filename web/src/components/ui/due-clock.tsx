@@ -1,5 +1,6 @@
 import { type ClockTone, timeLeft, type Urgency } from '@vetconsult/schema/turnaround';
 import { useNow } from '../../lib/use-now';
+import { Icon } from './icon';
 
 // Issue 19: the time left of a paid case, live (one shared ticker), colour-coded: green while more than
 // half the window is left, amber after, red once overdue ("Overdue by 2 h"). Words and tones come from
@@ -34,7 +35,7 @@ export function DueClock({ dueAt, urgency, status, className = '' }: DueClockPro
       title={`Due ${new Date(dueAt).toLocaleString()}`}
       className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold tabular-nums ring-1 ring-inset ${TONE_CLASS[left.tone]} ${className}`}
     >
-      <span aria-hidden="true">{left.tone === 'overdue' ? '!' : '⏱'}</span>
+      <Icon name={left.tone === 'overdue' ? 'exclamation-circle' : 'clock'} className="size-3.5" />
       {left.text}
     </span>
   );

@@ -19,6 +19,11 @@ export const caseDetailFieldsFragment = graphql(`
     activatedAt
     cancelledAt
     cancelReason
+    refund {
+      amount
+      currency
+      refundedAt
+    }
     patientName
     familyLastName
     contactEmail
