@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { LoginThrottleOptions } from './domain/auth/login-throttle';
-import type { Fees } from './domain/payments/pricing';
+import { DEFAULT_URGENCY_FEE_CENTS, type Fees } from './domain/payments/pricing';
 import { parseTrustProxy } from './http/client-address';
 import { RATE_LIMITS } from './http/limits';
 
@@ -89,6 +89,13 @@ const envSchema = z.object({
   REVISIT_FEE_CENTS_CAD: z.coerce.number().int().min(0).optional(),
   CONSULT_FEE_CENTS_USD: z.coerce.number().int().min(0).optional(),
   REVISIT_FEE_CENTS_USD: z.coerce.number().int().min(0).optional(),
+  /** Issue 19: what Priority (24 h) and STAT (4 h) add on top of the consult or revisit fee. */
+  PRIORITY_FEE_CENTS: z.coerce.number().int().min(0).default(DEFAULT_URGENCY_FEE_CENTS.priority),
+  STAT_FEE_CENTS: z.coerce.number().int().min(0).default(DEFAULT_URGENCY_FEE_CENTS.stat),
+  PRIORITY_FEE_CENTS_CAD: z.coerce.number().int().min(0).optional(),
+  STAT_FEE_CENTS_CAD: z.coerce.number().int().min(0).optional(),
+  PRIORITY_FEE_CENTS_USD: z.coerce.number().int().min(0).optional(),
+  STAT_FEE_CENTS_USD: z.coerce.number().int().min(0).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -163,15 +170,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     prices: {
       consultFeeCents: e.CONSULT_FEE_CENTS,
       revisitFeeCents: e.REVISIT_FEE_CENTS,
+      urgencyFeeCents: { routine: 0, priority: e.PRIORITY_FEE_CENTS, stat: e.STAT_FEE_CENTS },
       currency: e.CURRENCY,
       byCurrency: {
         cad: {
           consultFeeCents: e.CONSULT_FEE_CENTS_CAD ?? e.CONSULT_FEE_CENTS,
           revisitFeeCents: e.REVISIT_FEE_CENTS_CAD ?? e.REVISIT_FEE_CENTS,
+          urgencyFeeCents: {
+            routine: 0,
+            priority: e.PRIORITY_FEE_CENTS_CAD ?? e.PRIORITY_FEE_CENTS,
+            stat: e.STAT_FEE_CENTS_CAD ?? e.STAT_FEE_CENTS,
+          },
         },
         usd: {
           consultFeeCents: e.CONSULT_FEE_CENTS_USD ?? e.CONSULT_FEE_CENTS,
           revisitFeeCents: e.REVISIT_FEE_CENTS_USD ?? e.REVISIT_FEE_CENTS,
+          urgencyFeeCents: {
+            routine: 0,
+            priority: e.PRIORITY_FEE_CENTS_USD ?? e.PRIORITY_FEE_CENTS,
+            stat: e.STAT_FEE_CENTS_USD ?? e.STAT_FEE_CENTS,
+          },
         },
       },
     } as Fees,

@@ -27,6 +27,7 @@ interface RecordedRequest {
 /** A minimal Stripe API: PaymentIntents (create, retrieve, cancel), coupons and promotion codes. */
 function fakeStripe() {
   const intents = new Map<string, Record<string, unknown>>();
+  const refunds = new Map<string, Record<string, unknown>>();
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, string>();
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -98,6 +99,37 @@ function fakeStripe() {
           intent.status = 'canceled';
           return send(res, 200, intent);
         }
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        // Issue 19: a refund of a succeeded PaymentIntent, idempotent by key like every create.
+        if (typeof key === 'string' && idempotent.has(key))
+          return send(res, 200, refunds.get(idempotent.get(key) ?? ''));
+        const intent = intents.get(form.payment_intent ?? '');
+        if (!intent) return missing(res, `payment_intent: '${form.payment_intent}'`);
+        const already = [...refunds.values()].some((r) => r.payment_intent === intent.id);
+        if (intent.status !== 'succeeded' || already) {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: already ? 'charge_already_refunded' : 'payment_intent_unexpected_state',
+              message: already
+                ? `Charge for PaymentIntent ${intent.id} has already been refunded.`
+                : 'This PaymentIntent does not have a successful charge to refund.',
+            },
+          });
+        }
+        const refund = {
+          id: id('re'),
+          object: 'refund',
+          amount: form.amount ? Number(form.amount) : intent.amount,
+          payment_intent: intent.id,
+          reason: form.reason ?? null,
+          status: 'succeeded',
+          currency: intent.currency,
+        };
+        refunds.set(refund.id, refund);
+        if (typeof key === 'string') idempotent.set(key, refund.id);
+        return send(res, 200, refund);
       }
       if (req.method === 'POST' && url.pathname === '/v1/coupons') {
         return send(res, 200, {
@@ -258,6 +290,70 @@ describe.each([
     await provider.cancelIntent(intent.id); // canceling twice is harmless
   });
 
+  it('refunds a succeeded intent in full, once per idempotency key, and refuses one that was not paid', async () => {
+    const { provider } = make();
+    const kase = await unpaidCase();
+    const row = await paymentRow(kase, name);
+    const intent = await provider.createIntent({
+      paymentRecordId: row.id,
+      amount: 16950,
+      currency: 'cad',
+      description: 'Specialist consultation',
+      metadata: {
+        caseId: String(kase.id),
+        caseUuid: kase.uuid,
+        type: 'consultation',
+        paymentId: String(row.id),
+        userId: String(vet.id),
+      },
+      idempotencyKey: `contract-refund-${row.id}`,
+    });
+    await server.database.db.payment.update({ where: { id: row.id }, data: { providerPaymentIntentId: intent.id } });
+    const refund = {
+      paymentIntentId: intent.id,
+      amount: 16950,
+      idempotencyKey: `refund-${row.id}`,
+      reason: 'cancelled',
+    };
+    // Not paid yet: nothing to refund.
+    await expect(provider.refund(refund)).rejects.toThrow();
+    if (name === 'stripe') stripeApi.setIntent(intent.id, { status: 'succeeded' });
+    else await server.database.db.payment.update({ where: { id: row.id }, data: { status: 'succeeded' } });
+    const first = await provider.refund(refund);
+    expect(first).toMatchObject({ paymentIntentId: intent.id, amount: 16950 });
+    expect(first.id).toMatch(/^re_/);
+    expect(['succeeded', 'pending']).toContain(first.status);
+    // A retried refund (same key) is the same refund, never a second one.
+    expect((await provider.refund(refund)).id).toBe(first.id);
+  });
+
+  it('parses charge.refunded events (issue 19)', async () => {
+    const { provider, sign } = make();
+    const payload = JSON.stringify({
+      id: 'evt_contract_refund',
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: 'ch_contract',
+          object: 'charge',
+          amount_refunded: 16950,
+          payment_intent: 'pi_contract',
+          refunds: {
+            object: 'list',
+            data: [{ id: 're_contract', object: 'refund', amount: 16950, status: 'succeeded' }],
+          },
+        },
+      },
+    });
+    expect(provider.parseWebhookEvent(payload, sign(payload))).toEqual({
+      id: 'evt_contract_refund',
+      type: 'charge.refunded',
+      intent: null,
+      refund: { id: 're_contract', paymentIntentId: 'pi_contract', amount: 16950, status: 'succeeded' },
+    });
+  });
+
   it('verifies webhook signatures and parses intent events', async () => {
     const { provider, sign } = make();
     const payload = JSON.stringify({
@@ -309,7 +405,7 @@ describe('payments service with Stripe', () => {
       logger: server.logger,
       provider,
       fees: { consultFeeCents: 15000, revisitFeeCents: 7500, currency: 'cad' },
-      cases: { caseActivated: (kase) => activated.push(kase.uuid) },
+      cases: { caseActivated: (kase) => activated.push(kase.uuid), caseChanged: () => undefined },
     });
     return { payments, activated };
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_CURSOR, text, UUID_PATTERN, withinRowIds } from './text';
+import { urgencySchema } from './turnaround';
 import { AGE_UNITS, CASE_STATUSES, SEXES, SPAY_NEUTER_STATUSES, SPECIALTIES, SPECIES } from './values';
 
 // SPEC §5 "New-consult form", "Revisit form", "File uploader", "Review": the one copy of these rules,
@@ -150,6 +151,8 @@ export const newConsultSchema = z.object({
   ),
   specialistResponses: specialistResponsesSchema.optional(),
   nutritionComplex: z.preprocess(textToBoolean, z.boolean().optional()),
+  /** Issue 19: Routine when absent. */
+  urgency: urgencySchema,
 });
 export type NewConsultInput = z.infer<typeof newConsultSchema>;
 
@@ -202,6 +205,7 @@ export const draftSchema = z.object({
   termsAccepted: z.preprocess(textToBoolean, z.boolean().optional()),
   specialistResponses: specialistResponsesSchema.optional(),
   nutritionComplex: z.preprocess(textToBoolean, z.boolean().optional()),
+  urgency: urgencySchema,
 });
 export type DraftInput = z.infer<typeof draftSchema>;
 
@@ -237,6 +241,8 @@ export const revisitSchema = z.object({
   termsAccepted: z.preprocess(textToBoolean, z.literal(true, { error: 'You must accept the terms and conditions' })),
   paymentIntentId: z.preprocess(emptyToUndefined, text().trim().max(200).optional()),
   couponCode: z.preprocess(emptyToUndefined, text().trim().max(100).optional()),
+  /** Issue 19: Routine when absent; the revisit's payment is priced at the same urgency. */
+  urgency: urgencySchema,
 });
 export type RevisitInput = z.infer<typeof revisitSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text, withinRowIds } from './text';
+import { urgencySchema } from './turnaround';
 
 // SPEC §3 payment responses, §5 "Coupon", §8 "Payment" and "Coupon": the one copy of the payment
 // words and input rules, shared by the server (REST, GraphQL, services) and the web client.
@@ -141,6 +142,11 @@ export const createPaymentIntentSchema = z.object({
   type: paymentTypeSchema,
   caseId: caseReferenceSchema,
   couponCode: optionalCoupon,
+  /**
+   * A revisit paid before it exists: the urgency chosen on the revisit form (issue 19). A consult is
+   * priced at the urgency saved on its case; this is not read for it.
+   */
+  urgency: urgencySchema,
   /** The consult or revisit form as the client holds it; JSON text in multipart requests. */
   formData: z.unknown().optional(),
 });
@@ -151,6 +157,8 @@ export const applyCouponSchema = z.object({
   paymentType: paymentTypeSchema.optional().default('consultation'),
   /** Optional: the case being paid, so a Nutrition complex formulation counts towards a minimum. */
   caseId: caseReferenceSchema.optional(),
+  /** As in createPaymentIntentSchema: read for a revisit paid before it exists. */
+  urgency: urgencySchema,
 });
 export type ApplyCouponInput = z.input<typeof applyCouponSchema>;
 

@@ -3,7 +3,7 @@
 export const ROLES = ['VETERINARIAN', 'SPECIALIST'] as const;
 export type RegistrableRole = (typeof ROLES)[number];
 
-export const CASE_STATUSES = ['draft', 'pending_payment', 'pending', 'accepted', 'reviewed'] as const;
+export const CASE_STATUSES = ['draft', 'pending_payment', 'pending', 'accepted', 'reviewed', 'cancelled'] as const;
 export type CaseStatusValue = (typeof CASE_STATUSES)[number];
 
 /**
@@ -15,6 +15,7 @@ export const CASE_STATUS_LABELS: Partial<Record<CaseStatusValue, string>> = {
   pending: 'Pending',
   accepted: 'In Progress',
   reviewed: 'Completed',
+  cancelled: 'Cancelled',
 };
 
 /** The 11 specialties of the consult form's picker (SPEC §3). */

@@ -42,6 +42,7 @@ export async function prepareCase(
   vet: APIRequestContext,
   specialist: { id: number; specialty: string },
   patientName = unique('Pet'),
+  urgency: 'routine' | 'priority' | 'stat' = 'routine',
 ): Promise<PreparedCase> {
   const draft = await ok<{ uuid: string }>(
     await vet.post('/api/consults/drafts', {
@@ -60,6 +61,7 @@ export async function prepareCase(
         questions: 'Which diagnostics would you prioritise, and is an echocardiogram warranted?',
         specificSpecialistId: specialist.id,
         termsAccepted: true,
+        urgency,
       },
     }),
   );
@@ -94,6 +96,13 @@ export async function prepareCase(
 interface Login {
   username: string;
   password?: string;
+}
+
+/** A specialist available every hour of every day (their own weekly slots), so STAT may go to them. */
+export async function makeAlwaysAvailable(specialist: APIRequestContext) {
+  for (const dayOfWeek of [0, 1, 2, 3, 4, 5, 6]) {
+    await ok(await specialist.post('/api/availability', { data: { dayOfWeek, startTime: '00:00', endTime: '23:59' } }));
+  }
 }
 
 /** A pending case assigned to `specialist`, submitted (and paid) by `vet`. */

@@ -6,7 +6,17 @@ import { createPushQueue } from './push-queue';
 // permissions. In-process by default; with REDIS_URL the transport is Redis (lib/pubsub.ts), so an event
 // raised on one instance reaches the subscribers of every instance.
 
-export type CaseChangeKind = 'activated' | 'accepted' | 'reviewed' | 'revisited' | 'file_added' | 'updated';
+export type CaseChangeKind =
+  | 'activated'
+  | 'accepted'
+  | 'reviewed'
+  | 'revisited'
+  | 'file_added'
+  | 'updated'
+  /** Issue 19: cancelled by its veterinarian (refunded); declined, or moved to another specialist. */
+  | 'cancelled'
+  | 'declined'
+  | 'reassigned';
 
 export interface CaseChanged {
   caseId: number;

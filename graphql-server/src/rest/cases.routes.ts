@@ -110,6 +110,11 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
     caseView(request, await cases.acceptCase(request.actor, request.params.id)),
   );
 
+  // Issue 19: the veterinarian cancels a paid case no specialist has accepted; the payment is refunded.
+  app.post<IdParams>('/api/cases/:id/cancel', async (request) =>
+    caseView(request, await deps.services.payments.cancelCase(request.actor, request.params.id, request.body ?? {})),
+  );
+
   app.post<IdParams>(
     '/api/cases/:id/review',
     { preHandler: beforeUpload(uploads, (request) => ({ kind: 'review', caseRef: caseRef(request) })) },

@@ -16,6 +16,7 @@ export const DEMO_PASSWORD = 'demo-pass-2026';
 export const DEMO_LOGINS = [
   { username: 'dr.martin', role: 'VETERINARIAN', note: 'Maple Grove Animal Hospital, Toronto ON' },
   { username: 'dr.nguyen', role: 'VETERINARIAN', note: 'Harborview Veterinary Clinic, Seattle WA' },
+  { username: 'dr.rivera', role: 'VETERINARIAN', note: 'Bow Valley Animal Clinic, Calgary AB (turnaround history)' },
   { username: 'dr.patel', role: 'SPECIALIST', note: 'Cardiology (approved)' },
   { username: 'dr.okafor', role: 'SPECIALIST', note: 'Internal Medicine (approved)' },
   { username: 'dr.lindqvist', role: 'SPECIALIST', note: 'Nutrition (approved)' },
@@ -171,6 +172,8 @@ export async function seedDemoData(db: Db, config: Config): Promise<void> {
       clinicalSigns: 'Tachypnea at rest and a new grade III/VI left apical systolic murmur.',
       questions: 'Is this consistent with hypertrophic cardiomyopathy? What work-up do you recommend?',
       createdAt: ago(1),
+      activatedAt: ago(1),
+      dueAt: new Date(ago(1).getTime() + 2 * day),
     },
   });
   const juniper = await db.case.create({
@@ -183,6 +186,8 @@ export async function seedDemoData(db: Db, config: Config): Promise<void> {
       clinicalSigns: 'Polyuria and polydipsia for three weeks, mild weight loss, ALP elevated.',
       questions: 'Would you pursue an ACTH stimulation test or a low-dose dexamethasone suppression test first?',
       createdAt: ago(3),
+      activatedAt: ago(3),
+      dueAt: ago(1),
       acceptedAt: ago(2),
     },
   });
@@ -198,6 +203,8 @@ export async function seedDemoData(db: Db, config: Config): Promise<void> {
       summary:
         'History and distribution fit environmental atopic dermatitis. Rule out food allergy with an 8-week elimination trial, then consider intradermal testing for immunotherapy.',
       createdAt: ago(10),
+      activatedAt: ago(10),
+      dueAt: ago(8),
       acceptedAt: ago(9),
       reviewedAt: ago(2),
     },
@@ -212,6 +219,8 @@ export async function seedDemoData(db: Db, config: Config): Promise<void> {
       questions: 'Should we aspirate first or go straight to an incisional biopsy?',
     },
   });
+
+  await seedTurnaroundHistory(db, demoHash, specialists);
 
   // Case conversations (issue 15): the accepted case has a running exchange with the specialist's newest
   // message still unread by the veterinarian; the reviewed case a short follow-up, read by both.
@@ -252,6 +261,139 @@ export async function seedDemoData(db: Db, config: Config): Promise<void> {
     ],
     [martin.id, hours(21), "Great, thank you. We'll recheck in eight weeks."],
   ]);
+}
+
+const TURNAROUND_SPECIALTIES = ['Dermatology', 'Surgery', 'Oncology', 'Neurology', 'Critical Care', 'Anesthesia'];
+const PET_NAMES = [
+  'Bella',
+  'Milo',
+  'Luna',
+  'Charlie',
+  'Nala',
+  'Oscar',
+  'Daisy',
+  'Finn',
+  'Ruby',
+  'Teddy',
+  'Willow',
+  'Gus',
+];
+/** Fees of the default configuration (CAD), and Alberta's 5% GST: what the payments of the history record. */
+const FEE = { routine: 15000, priority: 19000, stat: 24000 } as const;
+
+/**
+ * Issue 19: a third clinic with eight weeks of history across specialties and urgencies — answered on
+ * time and late, a few overdue now, two cancelled and refunded — so the clocks and the operations
+ * dashboard show something real on first start. Kept off the specialists and vets the end-to-end specs
+ * count on (Cardiology, Internal Medicine, Nutrition; dr.martin, dr.nguyen).
+ */
+async function seedTurnaroundHistory(db: Db, passwordHash: string, specialists: Record<string, number>) {
+  const rivera = await db.user.create({
+    data: {
+      username: 'dr.rivera',
+      email: 'rivera@bowvalley.example',
+      name: 'Dr. Sofia Rivera',
+      role: 'VETERINARIAN',
+      approved: true,
+      clinicName: 'Bow Valley Animal Clinic',
+      clinicAddress: '250 6 Ave SW, Calgary, AB T2P 3H7',
+      timezone: 'America/Edmonton',
+      passwordHash,
+    },
+  });
+  const hour = 3_600_000;
+  const urgencies = ['routine', 'priority', 'stat', 'routine', 'priority', 'routine'] as const;
+  const windowHours = { routine: 48, priority: 24, stat: 4 } as const;
+  const now = Date.now();
+  for (let i = 0; i < 36; i++) {
+    const urgency = urgencies[i % urgencies.length] ?? 'routine';
+    const specialty = TURNAROUND_SPECIALTIES[i % TURNAROUND_SPECIALTIES.length] ?? 'Dermatology';
+    const windowMs = windowHours[urgency] * hour;
+    // Spread over eight weeks, newest last; the last few are still open.
+    const activatedAt = new Date(now - (56 - i * 1.5) * 24 * hour - (i % 5) * hour);
+    const open = i >= 32;
+    const cancelled = i === 7 || i === 21;
+    // Most answered well inside the window; every fourth late.
+    const late = i % 4 === 3;
+    const acceptedAt = new Date(activatedAt.getTime() + windowMs * (0.05 + (i % 3) * 0.05));
+    const reviewedAt = new Date(activatedAt.getTime() + windowMs * (late ? 1.3 : 0.6 + (i % 3) * 0.1));
+    const status = cancelled ? 'cancelled' : open ? (i % 2 === 0 ? 'pending' : 'accepted') : 'reviewed';
+    // Open cases: two overdue now, two still running.
+    const openActivated = new Date(now - (i % 2 === 0 ? windowMs * 1.5 : windowMs * 0.3));
+    const activated = open ? openActivated : activatedAt;
+    const pet = PET_NAMES[i % PET_NAMES.length] ?? 'Pet';
+    const kase = await db.case.create({
+      data: {
+        vetId: rivera.id,
+        specialistId: specialists[specialty] ?? null,
+        specialty,
+        patientName: pet,
+        familyLastName: 'Rivera',
+        contactEmail: 'front.desk@bowvalley.example',
+        submittingDvm: 'Dr. Sofia Rivera',
+        species: i % 3 === 0 ? 'Feline' : 'Canine',
+        breed: i % 3 === 0 ? 'Domestic Shorthair' : 'Mixed',
+        sex: i % 2 === 0 ? 'Female' : 'Male',
+        age: 2 + (i % 11),
+        ageUnit: 'Years',
+        clinicalSigns: 'History and findings as attached; see the referral letter.',
+        questions: 'What would you recommend as the next diagnostic and treatment steps?',
+        termsAccepted: true,
+        isPaid: true,
+        status,
+        urgency,
+        createdAt: new Date(activated.getTime() - 20 * 60_000),
+        activatedAt: activated,
+        dueAt: new Date(activated.getTime() + windowMs),
+        acceptedAt:
+          status === 'reviewed' || status === 'accepted'
+            ? open
+              ? new Date(activated.getTime() + windowMs * 0.1)
+              : acceptedAt
+            : null,
+        reviewedAt: status === 'reviewed' ? reviewedAt : null,
+        summary: status === 'reviewed' ? 'Findings reviewed; recommendations sent with the report.' : null,
+        cancelledAt: cancelled ? new Date(activated.getTime() + windowMs * 0.1) : null,
+        cancelReason: cancelled ? 'The owners chose a referral visit instead.' : null,
+      },
+    });
+    const originalAmount = FEE[urgency];
+    const taxAmount = Math.round(originalAmount * 0.05);
+    await db.payment.create({
+      data: {
+        caseId: kase.id,
+        userId: rivera.id,
+        type: 'consultation',
+        provider: 'test',
+        providerPaymentIntentId: `pi_seed_${kase.uuid.replace(/-/g, '').slice(0, 24)}`,
+        status: 'succeeded',
+        currency: 'cad',
+        originalAmount,
+        taxRate: 5,
+        taxAmount,
+        totalAmount: originalAmount + taxAmount,
+        province: 'AB',
+        isCanadian: true,
+        taxLines: [{ name: 'GST', rate: 5, amount: taxAmount }],
+        activatedAt: activated,
+        createdAt: activated,
+        ...(cancelled
+          ? {
+              refundedAt: new Date(activated.getTime() + windowMs * 0.1),
+              refundAmount: originalAmount + taxAmount,
+              providerRefundId: `re_seed_${kase.uuid.replace(/-/g, '').slice(0, 24)}`,
+            }
+          : {}),
+      },
+    });
+    await db.case.update({
+      where: { id: kase.id },
+      data: {
+        paymentAmount: originalAmount + taxAmount,
+        stripePaymentIntentId: `pi_seed_${kase.uuid.replace(/-/g, '').slice(0, 24)}`,
+      },
+    });
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { assertCanAccept, assertCanReview, CASE_ALREADY_ACCEPTED, canMove } from
 import type { MultipartIntake } from './files';
 
 // SPEC §4 "Case lifecycle". Every status change of a case goes through `transition`: a move the status
-// table (cases.rules NEXT_STATUS) allows, written only while the case is still at the status and version
+// table (cases.rules NEXT_STATUSES) allows, written only while the case is still at the status and version
 // the caller verified, so of concurrent changes exactly one applies. The use cases here are the
 // specialist's moves (accept, review, complete); the unpaid moves are made by drafts (start payment),
 // consult submission, and payment settlement (activation), through the same function.
@@ -23,9 +23,10 @@ export type CaseState = Pick<Case, 'id' | 'status' | 'version'>;
 type Changes = Omit<Prisma.CaseUncheckedUpdateManyInput, 'status' | 'version'>;
 
 /** The moment a status is reached, recorded on the case. */
-const STAMPS: Partial<Record<CaseStatus, 'acceptedAt' | 'reviewedAt'>> = {
+const STAMPS: Partial<Record<CaseStatus, 'acceptedAt' | 'reviewedAt' | 'cancelledAt'>> = {
   accepted: 'acceptedAt',
   reviewed: 'reviewedAt',
+  cancelled: 'cancelledAt',
 };
 
 async function writeIfUnchanged(tx: DbOrTx, kase: CaseState, data: Prisma.CaseUncheckedUpdateManyInput) {

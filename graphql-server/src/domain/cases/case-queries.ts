@@ -74,6 +74,19 @@ function statusWhere(status: CaseSearchInput['status']): Prisma.CaseWhereInput {
   return { status };
 }
 
+/** Newest first; a specialist's open work (Pending, In Progress) by due time, soonest first (issue 19). */
+export const BY_DUE_TIME = [
+  { dueAt: { sort: 'asc', nulls: 'last' } },
+  { createdAt: 'asc' },
+  { id: 'asc' },
+] as const satisfies Prisma.CaseOrderByWithRelationInput[];
+const NEWEST_FIRST = [{ createdAt: 'desc' }, { id: 'desc' }] as const satisfies Prisma.CaseOrderByWithRelationInput[];
+
+function listOrder(actor: Actor, status: CaseSearchInput['status']): Prisma.CaseOrderByWithRelationInput[] {
+  const open = status === 'pending' || status === 'accepted';
+  return actor.role === 'SPECIALIST' && open ? [...BY_DUE_TIME] : [...NEWEST_FIRST];
+}
+
 /**
  * Prisma arguments (where, order, cursor, page size) of a case list for the actor; both doors use
  * them, GraphQL adding its selection.
@@ -83,7 +96,7 @@ export function listArgs(actor: Actor | null, raw: unknown, userId?: number) {
   const filter = parseInput(caseSearchSchema, raw);
   return {
     where: { AND: [scopeWhere(who, userId), statusWhere(filter.status), searchWhere(filter.search)] },
-    orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
+    orderBy: listOrder(who, filter.status),
     take: filter.first ?? 100,
     ...(filter.after && UUID.test(filter.after) ? { cursor: { uuid: filter.after.toLowerCase() }, skip: 1 } : {}),
   } satisfies Prisma.CaseFindManyArgs;
@@ -102,7 +115,8 @@ export function availableArgs(actor: Actor | null) {
       specialistId: who.id,
       ...(who.specialty ? { specialty: who.specialty } : {}),
     },
-    orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }],
+    // Issue 19: the soonest due first (a STAT case at the top).
+    orderBy: [...BY_DUE_TIME],
     take: 100,
   } satisfies Prisma.CaseFindManyArgs;
 }

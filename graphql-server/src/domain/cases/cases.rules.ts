@@ -19,14 +19,31 @@ export const NOT_AUTHORIZED_TO_REVISIT = 'You are not authorized to revisit this
 export const REVISIT_NEEDS_REVIEWED = 'This case must be completed before it can be revisited';
 export const CASE_ALREADY_ACCEPTED = 'This case has already been accepted';
 
-/** The lifecycle: draft -> pending_payment -> pending -> accepted -> reviewed. */
-export const NEXT_STATUS: Readonly<Record<CaseStatus, CaseStatus | null>> = {
-  draft: 'pending_payment',
-  pending_payment: 'pending',
-  pending: 'accepted',
-  accepted: 'reviewed',
-  reviewed: null,
+/**
+ * The lifecycle: draft -> pending_payment -> pending -> accepted -> reviewed; a pending case (paid, not
+ * yet accepted) may instead be cancelled by its veterinarian, with a refund (issue 19). Cancelled and
+ * reviewed are final.
+ */
+export const NEXT_STATUSES: Readonly<Record<CaseStatus, readonly CaseStatus[]>> = {
+  draft: ['pending_payment'],
+  pending_payment: ['pending'],
+  pending: ['accepted', 'cancelled'],
+  accepted: ['reviewed'],
+  reviewed: [],
+  cancelled: [],
 };
+
+export const CANCEL_ONCE_ACCEPTED =
+  'A specialist has already accepted this consult, so it can no longer be cancelled. Please write to them in the conversation.';
+export const CANCEL_NEEDS_PAID = 'Only a paid consult that no specialist has accepted yet can be cancelled';
+export const ONLY_OWN_VET_CANCELS = 'Only the veterinarian who sent this consult can cancel it';
+
+/** Throws why this actor cannot cancel this case (issue 19 item C); a cancelled case is the caller's to replay. */
+export function assertCanCancel(actor: CaseActor, kase: CaseFacts): void {
+  if (actor.role !== 'VETERINARIAN' || actor.id !== kase.vetId) throw forbidden(ONLY_OWN_VET_CANCELS);
+  if (kase.status === 'accepted' || kase.status === 'reviewed') throw conflict(CANCEL_ONCE_ACCEPTED);
+  if (kase.status !== 'pending' && kase.status !== 'cancelled') throw conflict(CANCEL_NEEDS_PAID);
+}
 
 /** Unpaid work of a veterinarian: still editable, payable and discardable (the Drafts tab). */
 export const UNPAID_STATUSES = ['draft', 'pending_payment'] as const satisfies readonly CaseStatus[];
@@ -46,7 +63,7 @@ export function assertOwnDraft<T extends { vetId: number; status: CaseStatus }>(
 }
 
 export function canMove(from: CaseStatus, to: CaseStatus): boolean {
-  return NEXT_STATUS[from] === to;
+  return NEXT_STATUSES[from].includes(to);
 }
 
 const isAdmin = (actor: CaseActor) => actor.role === 'ADMIN';

@@ -1,6 +1,6 @@
 import type { Case } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
-import type { EventBus } from '../../lib/events';
+import type { CaseChangeKind, EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
 import type { Storage } from '../../lib/storage';
 import type { Fees } from '../payments/pricing';
@@ -43,6 +43,10 @@ export function createCasesService(deps: CasesServiceDeps) {
     /** Publishes the change a payment's activation made, once settlement's transaction has committed. */
     caseActivated(kase: Case) {
       publishCaseChange(deps.events, kase, 'activated');
+    },
+    /** Publishes a change another module committed (payments: a cancellation with its refund). */
+    caseChanged(kase: Case, kind: CaseChangeKind) {
+      publishCaseChange(deps.events, kase, kind);
     },
   };
 }

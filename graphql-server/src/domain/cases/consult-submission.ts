@@ -15,7 +15,7 @@ import type { FileStore } from './case-files';
 import { transition, writeAtVersion } from './case-lifecycle';
 import { assertVeterinarian, isRevisit } from './cases.rules';
 import type { MultipartIntake } from './files';
-import { assertChoosableSpecialist } from './specialist-choice';
+import { assertChoosableSpecialist, assertUrgencyAllowed } from './specialist-choice';
 
 // SPEC §7 POST /api/cases (and GraphQL submitConsult): which case a final submission completes and
 // what it may change (issue 21 item 1). A draft or unpaid case takes the submitted fields; a paid case
@@ -57,6 +57,7 @@ export function consultColumns(data: ConsultSubmissionInput, specialistId: numbe
     specialistId,
     termsAccepted: true,
     nutritionComplex: data.nutritionComplex ?? false,
+    urgency: data.urgency ?? 'routine',
     ...(data.specialistResponses ? { specialistResponses: data.specialistResponses } : {}),
   };
 }
@@ -144,6 +145,7 @@ export function createConsultSubmission(deps: SubmissionDeps) {
       }
       const target = plan.mode === 'write' ? plan.target : null;
       const fields = consultColumns(data, data.specificSpecialistId);
+      await assertUrgencyAllowed(db, fields.urgency, fields.specialistId, new Date());
       const caseUuid = target?.uuid ?? randomUUID();
       const { kase, activated } = await files.withStoredFiles(caseUuid, intake, 'input', who.id, async (tx, rows) => {
         const row = target

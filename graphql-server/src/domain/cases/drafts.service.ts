@@ -25,7 +25,7 @@ import {
   patientOf,
   UNPAID_STATUSES,
 } from './cases.rules';
-import { assertChoosableSpecialist } from './specialist-choice';
+import { assertChoosableSpecialist, assertUrgencyAllowed } from './specialist-choice';
 
 // SPEC §4 "Draft sync" and §7 /api/consults/drafts. A draft is a case in status draft, owned by its
 // veterinarian. Updates carry the version they were based on; a save from an outdated version is
@@ -59,6 +59,7 @@ export function draftValues(kase: Case): DraftValues {
     termsAccepted: kase.termsAccepted,
     specialistResponses: kase.specialistResponses,
     nutritionComplex: kase.nutritionComplex,
+    urgency: kase.urgency,
   };
 }
 
@@ -99,9 +100,10 @@ function sentFields(raw: unknown, parsed: DraftInput): Partial<DraftValues> {
 }
 
 function toColumns(values: Partial<DraftValues>) {
-  const { specificSpecialistId, specialistResponses, contactEmail, ...rest } = values;
+  const { specificSpecialistId, specialistResponses, contactEmail, urgency, ...rest } = values;
   return {
     ...(rest as Partial<Record<string, unknown>>),
+    ...(urgency !== undefined ? { urgency: urgency ?? 'routine' } : {}),
     ...(contactEmail !== undefined ? { contactEmail: contactEmail || null } : {}),
     ...(specificSpecialistId !== undefined ? { specialistId: (specificSpecialistId as number | null) || null } : {}),
     ...(specialistResponses !== undefined
@@ -265,6 +267,7 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       if (specialist?.role !== 'SPECIALIST' || !specialist.approved) {
         throw badInput('Please select a specialist', 'specificSpecialistId');
       }
+      await assertUrgencyAllowed(db, kase.urgency, kase.specialistId, new Date());
       if (kase.status === 'pending_payment') return kase;
       const converted = await transition(db, kase, 'pending_payment');
       if (!converted) throw conflict(DRAFT_CONFLICT, { conflict: true });

@@ -14,7 +14,7 @@ import type { FileStore } from './case-files';
 import { assertCanRevisit, nextRevisitNumber, patientOf, revisitNumberOf } from './cases.rules';
 import { paymentFor } from './consult-submission';
 import type { MultipartIntake } from './files';
-import { assertChoosableSpecialist } from './specialist-choice';
+import { assertChoosableSpecialist, assertUrgencyAllowed } from './specialist-choice';
 
 // SPEC §7 POST /api/cases/revisit: the case's own veterinarian reopens a reviewed case. The new case
 // links to the original (originalCaseId), to the first case of the chain (baseUuid) and carries
@@ -33,6 +33,8 @@ export function createRevisits(deps: { db: Db; events: EventBus; files: FileStor
       assertCanRevisit(who, original);
       const specialistId = data.specialistId ?? original.specialistId;
       await assertChoosableSpecialist(db, specialistId, original.specialty, 'specialistId');
+      const urgency = data.urgency ?? 'routine';
+      await assertUrgencyAllowed(db, urgency, specialistId, new Date());
       const payment = await paymentFor(db, who, data.paymentIntentId);
       const baseUuid = original.baseUuid ?? original.uuid;
       const uuid = randomUUID();
@@ -58,6 +60,7 @@ export function createRevisits(deps: { db: Db; events: EventBus; files: FileStor
             clinicalSigns: data.clinicalSigns,
             questions: data.questions,
             termsAccepted: true,
+            urgency,
             status: 'pending_payment',
           },
         });

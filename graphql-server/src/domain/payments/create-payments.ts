@@ -25,7 +25,7 @@ export function createPaymentsFromConfig(deps: {
   config: Pick<Config, 'stripe' | 'prices'>;
   db: Db;
   logger: Logger;
-  cases: Pick<CasesService, 'caseActivated'>;
+  cases: Pick<CasesService, 'caseActivated' | 'caseChanged'>;
 }) {
   return createPaymentsService({
     db: deps.db,

@@ -5,7 +5,14 @@ import { isRevisit } from '../cases/cases.rules';
 // Issue 21 item 1: what is priced is frozen when the payment intent is created. Each entry below reads
 // one priced fact from the case (and the clinic's currency); the intent records them all on the payment
 // row (Payment.pricedTerms), and activation compares them with the case as it is then: any change after
-// the intent needs a new intent. A later priced fact (e.g. urgency) joins by adding one entry here.
+// the intent needs a new intent. Urgency (issue 19) is one entry like the others.
+//
+// One move changes a frozen fact without a new payment: reassignment after a decline or a slow start
+// (issue 19 item D). It happens only on an *activated* case (status pending, payment already claimed),
+// which settlement never looks at again — settlement verifies only pending_payment cases, once, in the
+// transaction that claims the payment. So the terms here stay the truth of what was paid for at
+// activation, and the reassignment rule (domain/cases/reassignment.ts) keeps what the price depends on:
+// the same specialty, urgency and kind.
 
 /** The case columns the frozen facts are read from. */
 export type PricedCase = Pick<
@@ -20,6 +27,7 @@ export type PricedCase = Pick<
   | 'patientName'
   | 'familyLastName'
   | 'species'
+  | 'urgency'
 >;
 
 export interface TermsSource {
@@ -41,6 +49,8 @@ const FROZEN_TERMS = {
   patient: ({ kase }) =>
     isRevisit(kase) ? JSON.stringify([kase.patientName, kase.familyLastName, kase.species]) : null,
   currency: ({ currency }) => currency.toLowerCase(),
+  // Issue 19: the urgency's fee is priced, and its window starts at activation.
+  urgency: ({ kase }) => kase.urgency,
 } satisfies Record<string, (source: TermsSource) => Term>;
 
 export type TermName = keyof typeof FROZEN_TERMS;
@@ -62,11 +72,13 @@ export const paymentKind = (terms: PricedTerms): PaymentTypeValue => terms.kind 
 
 /**
  * A revisit is paid before it exists (the payment names the reviewed case): it is priced as the revisit
- * POST /api/cases/revisit creates from that case — same specialty, specialist and patient.
+ * POST /api/cases/revisit creates from that case — same specialty, specialist and patient — at the urgency
+ * chosen on the revisit form.
  */
-export function prospectiveRevisit(original: Case & { id: number }): PricedCase {
+export function prospectiveRevisit(original: Case & { id: number }, urgency: Case['urgency'] = 'routine'): PricedCase {
   return {
     ...original,
+    urgency,
     originalCaseId: original.id,
     revisitNumber: Math.max(original.revisitNumber, original.revisionNumber) + 1,
     nutritionComplex: false,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createPaymentIntentSchema, FREE_CONSULTATION, type PaymentTypeValue } from '@vetconsult/schema/payment';
+import type { Urgency } from '@vetconsult/schema/turnaround';
 import type { Payment, PromotionCode } from '../../generated/prisma/client';
 import { parseInput } from '../../lib/validation';
 import type { Actor } from '../actor';
+import { assertUrgencyAllowed } from '../cases/specialist-choice';
 import { assertCouponUsable, couponDisplayName } from './coupons';
 import { changedTerms, type PricedTerms } from './frozen-price';
 import { caseToPay } from './payable-case';
@@ -38,6 +40,9 @@ export interface PaymentIntentView {
   taxRate: number;
   totalAmount: number;
   currency: string;
+  /** Issue 19: the urgency priced and what it adds (included in originalAmount; 0 for Routine). */
+  urgency: Urgency;
+  urgencyFeeAmount: number;
   /** One line per tax charged ({ name, rate: percent, amount: cents }); empty where none applies. */
   taxLines: Array<{ name: string; rate: number; amount: number }>;
   isCanadian: boolean;
@@ -61,6 +66,8 @@ function intentView(
     paymentIntentId: payment.providerPaymentIntentId,
     amount: price.totalAmount,
     originalAmount: price.originalAmount,
+    urgency: price.urgency,
+    urgencyFeeAmount: price.urgencyFeeAmount,
     discountAmount: price.discountAmount,
     subtotalAmount: price.subtotalAmount,
     taxAmount: price.taxAmount,
@@ -87,18 +94,21 @@ export function createIntents(ctx: PaymentsContext) {
       const who = requirePayer(actor);
       const input = parseInput(createPaymentIntentSchema, raw);
       // The price is the case's as it is saved (formData is not read: the form saves the draft first).
-      const { kase, type, terms } = await caseToPay(ctx, who, input.caseId, input.type);
+      const { kase, type, terms } = await caseToPay(ctx, who, input.caseId, input.type, input.urgency);
       const specialty = kase.specialty;
       const nutritionComplex = terms.nutritionComplex;
+      const urgency = terms.urgency;
+      // Issue 19: STAT only to a specialist available now, checked before any money moves.
+      await assertUrgencyAllowed(db, urgency, terms.specialistId, now());
       let coupon: PromotionCode | null = null;
       if (input.couponCode) {
         coupon = await findCoupon(db, input.couponCode);
-        const base = baseAmount(feesFor(fees, terms.currency), { type, specialty, nutritionComplex });
+        const base = baseAmount(feesFor(fees, terms.currency), { type, specialty, nutritionComplex, urgency });
         assertCouponUsable(coupon, base, terms.currency, now());
       }
       const price = priceConsultation(
         fees,
-        { type, specialty, nutritionComplex, coupon, clinicAddress: kase.vet.clinicAddress },
+        { type, specialty, nutritionComplex, urgency, coupon, clinicAddress: kase.vet.clinicAddress },
         ctx.tax,
       );
 

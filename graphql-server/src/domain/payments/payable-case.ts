@@ -1,4 +1,5 @@
 import type { PaymentTypeValue } from '@vetconsult/schema/payment';
+import type { Urgency } from '@vetconsult/schema/turnaround';
 import type { Db } from '../../lib/db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../actor';
@@ -16,6 +17,8 @@ export async function caseToPay(
   payer: Actor,
   ref: string | number,
   requested: PaymentTypeValue,
+  /** The urgency chosen for a revisit paid before it exists (a saved case carries its own). */
+  revisitUrgency?: Urgency,
 ) {
   const kase = await ctx.db.case.findUnique({
     where: caseWhere(ref),
@@ -32,7 +35,7 @@ export async function caseToPay(
   // revisit created with it (POST /api/cases/revisit) is activated by it.
   if (requested === 'revisit') {
     if (kase.status !== 'reviewed') throw conflict(REVISIT_NEEDS_REVIEWED);
-    const terms = pricedTermsOf({ kase: prospectiveRevisit(kase), currency });
+    const terms = pricedTermsOf({ kase: prospectiveRevisit(kase, revisitUrgency), currency });
     return { kase, terms, type: paymentKind(terms) };
   }
   if (kase.status === 'draft') throw conflict('Please continue to payment from the consultation form first');

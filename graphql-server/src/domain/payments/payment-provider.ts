@@ -58,10 +58,34 @@ export interface TestCard {
   cvc: string;
 }
 
+export interface RefundInput {
+  paymentIntentId: string;
+  /** Cents: the whole payment (issue 19 refunds in full). */
+  amount: number;
+  /** Sent as Stripe's Idempotency-Key: a retried refund of one payment is the same refund. */
+  idempotencyKey: string;
+  /** Kept on the refund for the people reading the provider's dashboard. */
+  reason: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  paymentIntentId: string;
+  amount: number;
+  /** Stripe's refund statuses (pending, succeeded, failed, canceled, requires_action). */
+  status: string;
+}
+
 /** A verified webhook event, reduced to what the service acts on. */
 export type ProviderEvent =
-  | { id: string; type: 'payment_intent.succeeded' | 'payment_intent.payment_failed'; intent: ProviderIntent }
-  | { id: string; type: string; intent: null };
+  | {
+      id: string;
+      type: 'payment_intent.succeeded' | 'payment_intent.payment_failed';
+      intent: ProviderIntent;
+      refund?: undefined;
+    }
+  | { id: string; type: 'charge.refunded'; intent: null; refund: ProviderRefund }
+  | { id: string; type: string; intent: null; refund?: undefined };
 
 export interface PromotionCodeSync {
   stripeCouponId: string;
@@ -83,6 +107,11 @@ export interface PaymentProvider {
   /** null when the provider does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   cancelIntent(id: string): Promise<void>;
+  /**
+   * Refunds a succeeded intent (issue 19). The same idempotency key always gives the same refund, so a
+   * retried call never refunds twice; an intent that was not paid is refused.
+   */
+  refund(input: RefundInput): Promise<ProviderRefund>;
   /**
    * Confirms an intent with a card. Only the test provider does this on the server; with Stripe the
    * card is confirmed in the browser by Stripe.js (SPEC §7), so this is undefined.

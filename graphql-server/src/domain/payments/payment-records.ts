@@ -5,6 +5,7 @@ import type { Logger } from '../../lib/logger';
 import { type Actor, requireRole } from '../actor';
 import type { PaymentProvider, ProviderIntent } from './payment-provider';
 import type { Fees } from './pricing';
+import type { Refunds } from './refunds';
 import type { SettlementService } from './settlement';
 import { FREE_PREFIX } from './settlement';
 import type { TaxOptions } from './tax';
@@ -20,6 +21,7 @@ export interface PaymentsContext {
   tax?: TaxOptions;
   now: () => Date;
   settlement: SettlementService;
+  refunds: Refunds;
 }
 
 /** A row reserved while its intent is being created at the provider; never shown, never charged. */

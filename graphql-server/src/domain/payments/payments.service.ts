@@ -2,6 +2,7 @@ import type { Db } from '../../lib/db/client';
 import type { Logger } from '../../lib/logger';
 import type { Actor } from '../actor';
 import type { CasesService } from '../cases/cases.service';
+import { createCancellation } from './cancellation';
 import { createConfirmation } from './confirmation';
 import { createIntents } from './intents';
 import { paymentListArgs } from './payment-list';
@@ -9,6 +10,7 @@ import type { PaymentProvider } from './payment-provider';
 import type { PaymentsContext } from './payment-records';
 import type { Fees } from './pricing';
 import { createPromotionCodes } from './promotion-codes';
+import { createRefunds } from './refunds';
 import { createSettlement } from './settlement';
 import type { TaxOptions } from './tax';
 import { createWebhook } from './webhook';
@@ -25,7 +27,7 @@ export interface PaymentsServiceDeps {
   provider: PaymentProvider;
   fees: Fees;
   /** Publishes 'case.changed' after an activation commits (the cases module owns the event's shape). */
-  cases: Pick<CasesService, 'caseActivated'>;
+  cases: Pick<CasesService, 'caseActivated' | 'caseChanged'>;
   tax?: TaxOptions;
   now?: () => Date;
 }
@@ -33,8 +35,9 @@ export interface PaymentsServiceDeps {
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, logger, provider, fees } = deps;
   const now = deps.now ?? (() => new Date());
-  const settlement = createSettlement({ db, logger, fees, cases: deps.cases, now });
-  const ctx: PaymentsContext = { db, logger, provider, fees, tax: deps.tax, now, settlement };
+  const refunds = createRefunds({ db, provider, logger, now });
+  const settlement = createSettlement({ db, logger, fees, cases: deps.cases, now, refunds });
+  const ctx: PaymentsContext = { db, logger, provider, fees, tax: deps.tax, now, settlement, refunds };
   return {
     provider,
 
@@ -47,6 +50,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ...createConfirmation(ctx),
     ...createWebhook(ctx),
     ...createPromotionCodes(ctx),
+    ...createCancellation({ db, logger, refunds, now, cases: deps.cases }),
 
     /** Prisma arguments of the payments this actor may read, of one case or all of theirs. */
     listArgs: (actor: Actor | null, caseRef?: string | number | null) => paymentListArgs(db, actor, caseRef),

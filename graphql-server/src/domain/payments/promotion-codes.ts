@@ -35,20 +35,22 @@ export function createPromotionCodes(ctx: PaymentsContext) {
       let type = input.paymentType;
       let specialty: string | null = null;
       let nutritionComplex = false;
+      let urgency = input.urgency;
       if (input.caseId !== undefined) {
-        const paid = await caseToPay(ctx, who, input.caseId, type);
+        const paid = await caseToPay(ctx, who, input.caseId, type, input.urgency);
         type = paid.type;
         specialty = paid.kase.specialty;
         nutritionComplex = type === 'consultation' && paid.kase.nutritionComplex;
+        urgency = paid.terms.urgency;
       }
       const coupon = await findCoupon(db, input.couponCode);
       const clinic = await db.user.findUnique({ where: { id: who.id }, select: { clinicAddress: true } });
       const clinicAddress = clinic?.clinicAddress ?? null;
       const currency = clinicCurrency(fees, clinicAddress);
-      const base = baseAmount(feesFor(fees, currency), { type, specialty, nutritionComplex });
+      const base = baseAmount(feesFor(fees, currency), { type, specialty, nutritionComplex, urgency });
       assertCouponUsable(coupon, base, currency, now());
       if (!coupon) throw badInput(COUPON_MESSAGES.invalid, 'couponCode');
-      const price = priceConsultation(fees, { type, specialty, nutritionComplex, coupon, clinicAddress });
+      const price = priceConsultation(fees, { type, specialty, nutritionComplex, urgency, coupon, clinicAddress });
       return { discountAmount: price.discountAmount, couponName: couponDisplayName(coupon), couponCode: coupon.code };
     },
 

@@ -1,4 +1,5 @@
 import { COUPON_MESSAGES, FREE_CONSULTATION, PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
+import { dueAtFor } from '@vetconsult/schema/turnaround';
 import type { Case, Payment } from '../../generated/prisma/client';
 import { type Db, isUniqueViolation } from '../../lib/db/client';
 import { DomainError } from '../../lib/errors';
@@ -7,13 +8,16 @@ import type { DbOrTx } from '../cases/case-access';
 import { transition } from '../cases/case-lifecycle';
 import { changedTerms, paymentKind, pricedTermsOf, TERMS_CHANGED } from './frozen-price';
 import { baseAmount, clinicCurrency, type Fees, feesFor } from './pricing';
+import type { Refunds } from './refunds';
 
 // Settlement: the one way a succeeded payment activates a case, whoever reports it first (the confirm
 // call, the webhook, the test provider's card step, or a submit carrying the payment). In one
 // transaction it claims the payment row (activatedAt null -> now), verifies that the case is still what
 // was priced (frozen-price.ts) for the amount paid, counts the coupon redemption under its limit (a
-// conditional update), and moves the case pending_payment -> pending at the version it verified. Any
-// refusal rolls all of it back; money captured for a refused activation is recorded as due for refund.
+// conditional update), and moves the case pending_payment -> pending at the version it verified, fixing
+// its activation time and due time (activation + the urgency's window, issue 19). Any
+// refusal rolls all of it back; money captured for a refused activation is recorded as due for refund and
+// refunded in full through the provider (refunds.ts, issue 19).
 
 export const FREE_PREFIX = `${FREE_CONSULTATION}:`;
 
@@ -63,6 +67,7 @@ function activationRefusal(payment: Payment, kase: CaseWithClinic, fees: Fees): 
     type: paymentKind(terms),
     specialty: kase.specialty,
     nutritionComplex: terms.nutritionComplex,
+    urgency: terms.urgency,
   });
   const total = payment.originalAmount - payment.discountAmount + payment.taxAmount;
   if (base !== payment.originalAmount || total !== payment.totalAmount) {
@@ -123,6 +128,9 @@ export async function activateWithPayment(
     isPaid: true,
     stripePaymentIntentId: payment.providerPaymentIntentId,
     paymentAmount: payment.totalAmount,
+    // Issue 19: the clock starts here, once, with the activation.
+    activatedAt: now,
+    dueAt: dueAtFor(kase.urgency, now),
   });
   if (!activated) throw new ActivationRefused(TERMS_CHANGED, `case ${caseId} changed while it was being activated`);
   return activated;
@@ -138,6 +146,8 @@ export type Settlement =
 export interface SettlementDeps extends SettlementRules {
   db: Db;
   logger: Logger;
+  /** Issue 19: money captured for a refused activation is refunded in full through the provider. */
+  refunds?: Refunds;
   /** Publishes the activation once its transaction has committed (the cases module owns the event). */
   cases: { caseActivated(kase: Case): void };
 }
@@ -185,6 +195,15 @@ export function createSettlement(deps: SettlementDeps) {
     if (current?.activatedAt) return { outcome: 'already_activated' } as const;
     if (event) await recordEvent(event);
     logger.warn({ paymentId: payment.id, reason: refusal.reason, refundDue: captured }, 'case activation refused');
+    if (captured && deps.refunds) {
+      const refused = await db.payment.findUniqueOrThrow({ where: { id: payment.id } });
+      try {
+        await deps.refunds.refundInFull(refused, `Activation refused: ${refusal.reason}`);
+      } catch (error) {
+        // refundDueAmount stays recorded: the refund can be retried (same idempotency key).
+        logger.error({ err: error, paymentId: payment.id }, 'refund of a refused activation failed');
+      }
+    }
     return { outcome: 'refused', reason: refusal.reason, message: refusal.message } as const;
   }
 

@@ -7,6 +7,7 @@ import type {
   PromotionCodeSync,
   ProviderEvent,
   ProviderIntent,
+  ProviderRefund,
 } from './payment-provider';
 import { WebhookSignatureError } from './payment-provider';
 
@@ -77,6 +78,19 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
+    async refund(input) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: input.paymentIntentId,
+          amount: input.amount,
+          reason: 'requested_by_customer',
+          metadata: { reason: input.reason.slice(0, 500) },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return fromStripeRefund(refund, input.paymentIntentId);
+    },
+
     parseWebhookEvent(rawBody, signature): ProviderEvent {
       if (!options.webhookSecret) throw new WebhookSignatureError('Webhook signing secret is not configured');
       let event: Stripe.Event;
@@ -136,7 +150,36 @@ export function parseIntentEvent(event: Stripe.Event): ProviderEvent {
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
     return { id: event.id, type: event.type, intent: fromStripeIntent(event.data.object) };
   }
+  if (event.type === 'charge.refunded') {
+    // Issue 19: a refund made here or in the provider's dashboard; the latest refund names it.
+    const charge = event.data.object;
+    const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    const latest = charge.refunds?.data?.[0];
+    if (intentId) {
+      return {
+        id: event.id,
+        type: 'charge.refunded',
+        intent: null,
+        refund: {
+          id: latest?.id ?? `${charge.id}:refund`,
+          paymentIntentId: intentId,
+          amount: charge.amount_refunded,
+          status: latest?.status ?? 'succeeded',
+        },
+      };
+    }
+  }
   return { id: event.id, type: event.type, intent: null };
+}
+
+export function fromStripeRefund(refund: Stripe.Refund, paymentIntentId: string): ProviderRefund {
+  const intent = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+  return {
+    id: refund.id,
+    paymentIntentId: intent ?? paymentIntentId,
+    amount: refund.amount,
+    status: refund.status ?? 'pending',
+  };
 }
 
 export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {

@@ -9,6 +9,7 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderIntent,
+  ProviderRefund,
   TestCard,
 } from './payment-provider';
 import { WebhookSignatureError } from './payment-provider';
@@ -127,6 +128,8 @@ export function createTestProvider(options: TestProviderOptions): PaymentProvide
   signWebhookPayload(payload: string, timestamp?: number): string;
   /** Builds the event this provider sends when an intent changes. */
   eventFor(intent: ProviderIntent, type: string): string;
+  /** Builds the charge.refunded event of a refund (issue 19). */
+  refundEventFor(refund: ProviderRefund): string;
 } {
   const { db } = options;
   const webhookSecret = options.webhookSecret ?? `whsec_test_${randomBytes(24).toString('hex')}`;
@@ -158,6 +161,22 @@ export function createTestProvider(options: TestProviderOptions): PaymentProvide
         where: { providerPaymentIntentId: id, provider: 'test', status: { in: ['requires_payment_method', 'failed'] } },
         data: { status: 'canceled' },
       });
+    },
+
+    async refund(input) {
+      const row = await find(input.paymentIntentId);
+      if (!row) throw notFound('Payment not found');
+      if (row.status !== 'succeeded') throw conflict('This payment was not taken, so there is nothing to refund.');
+      if (input.amount <= 0 || input.amount > row.totalAmount) {
+        throw conflict('A refund cannot be more than the payment.');
+      }
+      // The refund is recorded on the payment row it refunds (as the intent is): one id per idempotency key,
+      // so a retried refund is the same refund, as with Stripe.
+      const id = `re_test_${createHash('sha256').update(`vetconsult-test-refund:${input.idempotencyKey}`).digest('hex').slice(0, 24)}`;
+      if (row.providerRefundId && row.providerRefundId !== id) {
+        throw conflict('This payment has already been refunded.');
+      }
+      return { id, paymentIntentId: row.providerPaymentIntentId, amount: input.amount, status: 'succeeded' };
     },
 
     async confirmCard(id, card, now) {
@@ -196,6 +215,27 @@ export function createTestProvider(options: TestProviderOptions): PaymentProvide
 
     signWebhookPayload(payload, timestamp) {
       return signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp });
+    },
+
+    refundEventFor(refund) {
+      return JSON.stringify({
+        id: `evt_test_${randomBytes(12).toString('hex')}`,
+        object: 'event',
+        type: 'charge.refunded',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: `ch_test_${randomBytes(12).toString('hex')}`,
+            object: 'charge',
+            amount_refunded: refund.amount,
+            payment_intent: refund.paymentIntentId,
+            refunds: {
+              object: 'list',
+              data: [{ id: refund.id, object: 'refund', amount: refund.amount, status: refund.status }],
+            },
+          },
+        },
+      });
     },
 
     eventFor(intent, type) {

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../lib/db/client';
 import { badInput } from '../../lib/errors';
 import { type PaymentProvider, WebhookSignatureError } from './payment-provider';
 import { matchesRecord, type PaymentsContext } from './payment-records';
+import { recordRefund } from './refunds';
 
 // SPEC §7 POST /api/payment/webhook: the provider reports what happened to an intent. A succeeded one
 // is settled (settlement.ts); a failed one records the card's failure. Each event id is recorded in the
@@ -14,7 +15,7 @@ export interface WebhookReceipt {
 }
 
 export function createWebhook(ctx: PaymentsContext) {
-  const { db, logger, provider, settlement } = ctx;
+  const { db, logger, provider, settlement, now } = ctx;
 
   return {
     /** Throws BAD_USER_INPUT (400) on a bad signature, before anything is read or written. */
@@ -29,6 +30,21 @@ export function createWebhook(ctx: PaymentsContext) {
       const seen = await db.webhookEvent.findUnique({ where: { id: event.id } });
       if (seen) return { received: true, duplicate: true };
       const record = { id: event.id, type: event.type };
+      if (event.type === 'charge.refunded' && event.refund) {
+        // Issue 19: the provider reports a refund; recorded once, whichever of it and the cancel comes first.
+        const refund = event.refund;
+        const payment = await db.payment.findUnique({ where: { providerPaymentIntentId: refund.paymentIntentId } });
+        try {
+          await db.$transaction(async (tx) => {
+            await tx.webhookEvent.create({ data: record });
+            if (payment) await recordRefund(tx, payment, refund, now());
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) return { received: true, duplicate: true };
+          throw error;
+        }
+        return { received: true, duplicate: false };
+      }
       if (!event.intent) {
         await settlement.recordEvent(record);
         return { received: true, duplicate: false };

@@ -1,4 +1,5 @@
 import { CASE_STATUS_FILTERS } from '@vetconsult/schema/consult';
+import { CASE_ROUTINGS, isOverdue, URGENCIES } from '@vetconsult/schema/turnaround';
 import { CASE_STATUS_LABELS, CASE_STATUSES } from '@vetconsult/schema/values';
 import type { Context } from '../../context';
 import { canReadCase, caseLabel, caseTitle, displayId, isRevisit, shortId } from '../../domain/cases/cases.rules';
@@ -13,6 +14,16 @@ import { builder } from '../builder';
 // File uploads travel over REST multipart (SPEC §7); GraphQL reads them and their download paths.
 
 export const CaseStatusEnum = builder.enumType('CaseStatus', { values: CASE_STATUSES });
+export const CaseUrgencyEnum = builder.enumType('CaseUrgency', { values: URGENCIES });
+export const CaseRoutingEnum = builder.enumType('CaseRouting', { values: CASE_ROUTINGS });
+const CaseRefund = builder.objectRef<{ amount: number; refundedAt: Date; currency: string }>('CaseRefund').implement({
+  fields: (t) => ({
+    amount: t.exposeInt('amount', { description: 'Cents' }),
+    currency: t.exposeString('currency'),
+    refundedAt: t.expose('refundedAt', { type: 'DateTime' }),
+  }),
+});
+
 export const CaseStatusFilterEnum = builder.enumType('CaseStatusFilter', { values: CASE_STATUS_FILTERS });
 export const FileCategoryEnum = builder.enumType('FileCategory', {
   values: ['input', 'summary', 'message'] as const,
@@ -100,6 +111,40 @@ builder.prismaObject('Case', {
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     acceptedAt: t.expose('acceptedAt', { type: 'DateTime', nullable: true }),
     reviewedAt: t.expose('reviewedAt', { type: 'DateTime', nullable: true }),
+    urgency: t.expose('urgency', { type: CaseUrgencyEnum }),
+    routing: t.expose('routing', { type: CaseRoutingEnum }),
+    activatedAt: t.expose('activatedAt', { type: 'DateTime', nullable: true, description: 'When it was paid' }),
+    dueAt: t.expose('dueAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Activation + the urgency window (48 h, 24 h, 4 h); null before payment',
+    }),
+    overdue: t.boolean({
+      description: 'Pending or In Progress past its due time (the veterinarian, specialist and admin see it flagged)',
+      select: { dueAt: true, status: true },
+      resolve: (kase) => isOverdue(kase.dueAt, kase.status, new Date()),
+    }),
+    cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true }),
+    cancelReason: t.exposeString('cancelReason', { nullable: true }),
+    refund: t.field({
+      type: CaseRefund,
+      nullable: true,
+      description: "The refund of the case's payment (issue 19), for its veterinarian and the administrator",
+      select: {
+        vetId: true,
+        payments: {
+          where: { refundedAt: { not: null } },
+          select: { refundAmount: true, refundedAt: true, currency: true },
+          take: 1,
+        },
+      },
+      resolve: (kase, _args, ctx) => {
+        const refund = kase.payments[0];
+        if (!refund?.refundedAt || !ctx.actor || (ctx.actor.role !== 'ADMIN' && ctx.actor.id !== kase.vetId))
+          return null;
+        return { amount: refund.refundAmount ?? 0, refundedAt: refund.refundedAt, currency: refund.currency };
+      },
+    }),
     vet: t.relation('vet'),
     specialist: t.relation('specialist', { nullable: true }),
     originalCase: t.relation('originalCase', {
@@ -163,6 +208,7 @@ const ConsultInput = builder.inputType('ConsultInput', {
     termsAccepted: t.boolean(),
     specialistResponses: t.field({ type: [SpecialistResponseInput] }),
     nutritionComplex: t.boolean(),
+    urgency: t.string({ description: 'routine (default) | priority | stat' }),
   }),
 });
 
@@ -175,6 +221,7 @@ const RevisitInput = builder.inputType('RevisitInput', {
     termsAccepted: t.boolean({ required: true }),
     paymentIntentId: t.string(),
     couponCode: t.string(),
+    urgency: t.string({ description: 'routine (default) | priority | stat' }),
   }),
 });
 
@@ -303,6 +350,17 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, { input, ...rest }, ctx) =>
       ctx.services.cases
         .submitConsult(ctx.actor, fieldsOnly({ ...plain(input), ...plain(rest) }))
+        .then(selected(ctx, query)),
+  }),
+  cancelCase: t.prismaField({
+    type: 'Case',
+    authScopes: { authenticated: true },
+    description:
+      'Issue 19: the veterinarian cancels a paid case that no specialist has accepted; the payment is refunded in full and the coupon use released. Replaying it changes nothing.',
+    args: { uuid: t.arg.string({ required: true }), reason: t.arg.string() },
+    resolve: (query, _root, args, ctx) =>
+      ctx.services.payments
+        .cancelCase(ctx.actor, args.uuid, { reason: args.reason ?? undefined })
         .then(selected(ctx, query)),
   }),
   acceptCase: t.prismaField({

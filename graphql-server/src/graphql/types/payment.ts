@@ -2,6 +2,7 @@ import type { ConfirmPaymentResult, TestCardResult } from '../../domain/payments
 import type { PaymentIntentView } from '../../domain/payments/intents';
 import type { AppliedCoupon } from '../../domain/payments/promotion-codes';
 import { builder } from '../builder';
+import { CaseUrgencyEnum } from './case';
 
 // Payments over GraphQL: the same service calls as /api/payment/*. Amounts are integer cents.
 
@@ -57,6 +58,13 @@ builder.prismaObject('Payment', {
       description: 'Cents captured for an activation that was refused, to be refunded',
     }),
     refundReason: t.exposeString('refundReason', { nullable: true }),
+    refundedAt: t.expose('refundedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Refunded in full (issue 19)',
+    }),
+    refundAmount: t.exposeInt('refundAmount', { nullable: true }),
+    providerRefundId: t.exposeString('providerRefundId', { nullable: true }),
     failureCode: t.exposeString('failureCode', { nullable: true }),
     failureMessage: t.exposeString('failureMessage', { nullable: true }),
     activatedAt: t.expose('activatedAt', { type: 'DateTime', nullable: true }),
@@ -73,7 +81,9 @@ const PaymentIntentType = builder.objectRef<PaymentIntentView>('PaymentIntent').
     clientSecret: t.exposeString('clientSecret', { description: "Stripe client secret, or 'free_consultation'" }),
     paymentIntentId: t.exposeString('paymentIntentId'),
     amount: t.exposeInt('amount', { description: 'The amount charged (= totalAmount)' }),
-    originalAmount: t.exposeInt('originalAmount'),
+    originalAmount: t.exposeInt('originalAmount', { description: 'Fee plus formulation and urgency fees' }),
+    urgency: t.expose('urgency', { type: CaseUrgencyEnum }),
+    urgencyFeeAmount: t.exposeInt('urgencyFeeAmount', { description: 'What the urgency adds (0 for routine)' }),
     discountAmount: t.exposeInt('discountAmount'),
     subtotalAmount: t.exposeInt('subtotalAmount'),
     taxAmount: t.exposeInt('taxAmount'),
@@ -146,6 +156,9 @@ const CreatePaymentIntentInput = builder.inputType('CreatePaymentIntentInput', {
       description: 'uuid or id of the case awaiting payment; for a revisit, the reviewed case being reopened',
     }),
     couponCode: t.string(),
+    urgency: t.string({
+      description: 'routine | priority | stat: read only for a revisit paid before it exists (a case carries its own)',
+    }),
     formData: t.field({ type: 'JSON' }),
   }),
 });
@@ -155,6 +168,7 @@ const ApplyCouponInput = builder.inputType('ApplyCouponInput', {
     couponCode: t.string({ required: true }),
     paymentType: t.string(),
     caseId: t.id(),
+    urgency: t.string({ description: 'As in CreatePaymentIntentInput' }),
   }),
 });
 
@@ -211,6 +225,7 @@ builder.mutationFields((t) => ({
         couponCode: args.input.couponCode,
         paymentType: args.input.paymentType ?? undefined,
         caseId: args.input.caseId ?? undefined,
+        urgency: args.input.urgency ?? undefined,
       }),
   }),
   confirmPayment: t.field({

@@ -14,7 +14,17 @@ import { DashboardStats } from './case';
 // through Prisma with the subscriber's permissions; the web uses these instead of the spec's polling.
 
 const CaseChangeKind = builder.enumType('CaseChangeKind', {
-  values: ['activated', 'accepted', 'reviewed', 'revisited', 'file_added', 'updated'] as const,
+  values: [
+    'activated',
+    'accepted',
+    'reviewed',
+    'revisited',
+    'file_added',
+    'updated',
+    'cancelled',
+    'declined',
+    'reassigned',
+  ] as const,
 });
 
 const CaseEvent = builder.objectRef<CaseChanged>('CaseEvent').implement({

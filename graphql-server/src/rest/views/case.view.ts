@@ -1,3 +1,4 @@
+import { isOverdue } from '@vetconsult/schema/turnaround';
 import { CASE_STATUS_LABELS } from '@vetconsult/schema/values';
 import type { CaseDetail } from '../../domain/cases/case-queries';
 import { caseLabel, caseTitle, displayId, isRevisit, patientOf, shortId } from '../../domain/cases/cases.rules';
@@ -56,6 +57,13 @@ export function toCaseView(kase: CaseDetail) {
     updatedAt: kase.updatedAt.toISOString(),
     acceptedAt: iso(kase.acceptedAt),
     reviewedAt: iso(kase.reviewedAt),
+    urgency: kase.urgency,
+    routing: kase.routing,
+    activatedAt: iso(kase.activatedAt),
+    dueAt: iso(kase.dueAt),
+    overdue: isOverdue(kase.dueAt, kase.status, new Date()),
+    cancelledAt: iso(kase.cancelledAt),
+    cancelReason: kase.cancelReason,
     vet: kase.vet,
     specialist: kase.specialist,
     files: kase.files.map(toCaseFileView),

@@ -8,6 +8,8 @@ const STATUS_CLASS: Record<string, string> = {
   accepted: 'bg-sky-50 text-sky-800 ring-sky-300 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-800',
   reviewed:
     'bg-emerald-50 text-emerald-800 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800',
+  cancelled:
+    'bg-slate-100 text-slate-600 ring-slate-300 line-through decoration-slate-400 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-600',
 };
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {

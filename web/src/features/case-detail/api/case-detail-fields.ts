@@ -13,6 +13,17 @@ export const caseDetailFieldsFragment = graphql(`
     status
     statusLabel
     specialty
+    urgency
+    dueAt
+    overdue
+    activatedAt
+    cancelledAt
+    cancelReason
+    refund {
+      amount
+      currency
+      refundedAt
+    }
     patientName
     familyLastName
     contactEmail

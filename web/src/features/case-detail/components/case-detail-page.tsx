@@ -1,8 +1,11 @@
+import { formatCents } from '@vetconsult/schema/payment';
 import { shortId } from '@vetconsult/schema/values';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DueClock, UrgencyTag } from '../../../components/ui/due-clock';
 import { ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icon';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -13,6 +16,7 @@ import { formatAge, formatDate, formatRelativeTime } from '../../../lib/case-dis
 import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
 import { useAcceptCase } from '../api/accept-case';
+import { useCancelCase } from '../api/cancel-case';
 import { useCaseDetail } from '../api/case-detail';
 import { CaseFiles, type FileMediaSlot } from './case-files';
 import { OriginalCase } from './original-case';
@@ -97,6 +101,51 @@ function AcceptButton({ uuid }: { uuid: string }) {
   );
 }
 
+/** Issue 19: a paid consult nobody accepted yet may be cancelled; the payment is refunded in full. */
+function CancelButton({ uuid }: { uuid: string }) {
+  const [cancelCase, { loading }] = useCancelCase();
+  const [open, setOpen] = useState(false);
+  const cancel = async () => {
+    try {
+      const { data } = await cancelCase({ variables: { uuid } });
+      const refund = data?.cancelCase.refund;
+      setOpen(false);
+      toast({
+        title: 'Consult cancelled',
+        description: refund
+          ? `${formatCents(refund.amount)} ${refund.currency.toUpperCase()} is on its way back to your card.`
+          : 'Your consult has been cancelled.',
+        variant: 'success',
+      });
+    } catch (error) {
+      setOpen(false);
+      toast({
+        title: 'Could not cancel',
+        description: serverErrorMessage(error) || 'Failed to cancel this consult',
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <>
+      <Button variant="ghost" onClick={() => setOpen(true)}>
+        Cancel consult
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Cancel this consult?"
+        confirmLabel="Cancel consult and refund"
+        icon="exclamation-triangle"
+        busy={loading}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => void cancel()}
+      >
+        No specialist has accepted it yet. It will be withdrawn from the specialist and your payment refunded in full.
+      </ConfirmDialog>
+    </>
+  );
+}
+
 function CaseHeader({ kase, actions }: { kase: CaseDetail; actions: ReactNode }) {
   return (
     <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
@@ -112,6 +161,8 @@ function CaseHeader({ kase, actions }: { kase: CaseDetail; actions: ReactNode })
           >
             {kase.label}
           </span>
+          <UrgencyTag urgency={kase.urgency} />
+          <DueClock dueAt={kase.dueAt} urgency={kase.urgency} status={kase.status} />
         </div>
         <h1 className="mt-3 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
           {kase.title}
@@ -129,9 +180,11 @@ function CaseHeader({ kase, actions }: { kase: CaseDetail; actions: ReactNode })
 
 function Timeline({ kase }: { kase: CaseDetail }) {
   const steps = [
-    { label: 'Submitted', at: kase.createdAt },
+    { label: 'Submitted', at: kase.activatedAt ?? kase.createdAt },
     { label: 'Accepted', at: kase.acceptedAt },
-    { label: 'Completed', at: kase.reviewedAt },
+    kase.status === 'cancelled'
+      ? { label: 'Cancelled', at: kase.cancelledAt }
+      : { label: 'Completed', at: kase.reviewedAt },
   ];
   return (
     <ol className="space-y-3">
@@ -205,6 +258,7 @@ export function CaseDetailPage({ uuid, slots = {} }: { uuid: string; slots?: Cas
   const actions = (
     <>
       {isAssignedSpecialist && kase.status === 'pending' ? <AcceptButton uuid={kase.uuid} /> : null}
+      {isOwningVet && kase.status === 'pending' ? <CancelButton uuid={kase.uuid} /> : null}
       {isOwningVet && (kase.status === 'pending_payment' || kase.status === 'draft') ? (
         <Link
           to={`/consults/new?draft=${kase.uuid}`}
@@ -229,6 +283,24 @@ export function CaseDetailPage({ uuid, slots = {} }: { uuid: string; slots?: Cas
     <>
       <BackToConsults />
       <CaseHeader kase={kase} actions={actions} />
+      {kase.status === 'cancelled' ? (
+        <div
+          role="status"
+          className="mb-6 rounded-xl border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100"
+        >
+          <p className="font-semibold">
+            This consult was cancelled{kase.cancelledAt ? ` ${formatRelativeTime(kase.cancelledAt)}` : ''}.
+          </p>
+          {kase.refund ? (
+            <p className="mt-0.5">
+              Refunded {formatCents(kase.refund.amount)} {kase.refund.currency.toUpperCase()} to the card that paid.
+            </p>
+          ) : null}
+          {kase.cancelReason ? (
+            <p className="mt-0.5 text-slate-600 dark:text-slate-300">Reason: {kase.cancelReason}</p>
+          ) : null}
+        </div>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Section title="Patient Information">

@@ -32,6 +32,7 @@ graphql(`
     termsAccepted
     specialistResponses
     nutritionComplex
+    urgency
   }
 `);
 

@@ -46,6 +46,7 @@ export function useSubmitConsult() {
           specificSpecialistId: consult.specificSpecialistId,
           termsAccepted: true,
           nutritionComplex: consult.nutritionComplex ?? false,
+          urgency: consult.urgency ?? 'routine',
           specialistResponses: consult.specialistResponses?.map((r) => ({
             questionId: r.questionId ?? undefined,
             questionText: r.questionText ?? undefined,

@@ -194,6 +194,7 @@ function NewConsultForm({
       specialty: v.specialty,
       nutritionComplex: v.nutritionComplex,
       specificSpecialistId: v.specificSpecialistId,
+      urgency: v.urgency,
     };
   };
 

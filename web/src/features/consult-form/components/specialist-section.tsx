@@ -1,9 +1,11 @@
+import { TURNAROUND_MESSAGES } from '@vetconsult/schema/turnaround';
 import { FORM_SPECIALTIES } from '@vetconsult/schema/values';
 import { useEffect, useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { FieldError, SelectField } from '../../../components/ui/form-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
+import { UrgencyPicker } from '../../../components/ui/urgency-picker';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useChosenSpecialistQuestions } from '../api/specialist-questions';
 import { useConsultSpecialists } from '../api/specialists';
@@ -47,6 +49,7 @@ export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: Spec
   const specialistId = useWatch({ control: form.control, name: 'specificSpecialistId' });
   const responses = useWatch({ control: form.control, name: 'specialistResponses' });
   const nutritionComplex = useWatch({ control: form.control, name: 'nutritionComplex' });
+  const urgency = useWatch({ control: form.control, name: 'urgency' });
   const picker = pickerValueOf(specialty);
   const { user } = useAuth();
   const listLabelId = useId();
@@ -83,6 +86,10 @@ export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: Spec
   };
 
   const specialistError = errors.specificSpecialistId?.message;
+  // Issue 19: STAT goes only to a specialist available now; say so and offer those who are.
+  const chosen = rows.find((s) => s.id === specialistId);
+  const availableNow = rows.filter((s) => s.isAvailable);
+  const statBlocked = urgency === 'stat' && !!picker && (chosen ? !chosen.isAvailable : availableNow.length === 0);
 
   return (
     <FormSection
@@ -170,6 +177,35 @@ export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: Spec
             <FieldError id={listErrorId} message={specialistError} />
           </fieldset>
         ) : null}
+
+        <UrgencyPicker value={urgency} onChange={(next) => setValue('urgency', next, { shouldDirty: true })}>
+          {statBlocked ? (
+            <div
+              role="alert"
+              className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+            >
+              <p>
+                {availableNow.length === 0
+                  ? TURNAROUND_MESSAGES.statNoneAvailable
+                  : TURNAROUND_MESSAGES.statNeedsAvailable}
+              </p>
+              {availableNow.length > 0 ? (
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {availableNow.map((s) => (
+                    <button
+                      key={s.id}
+                      type="button"
+                      onClick={() => onChoose({ id: s.id, name: s.name, specialty: s.specialty ?? null })}
+                      className="rounded-full bg-white px-3 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 hover:bg-amber-100 dark:bg-amber-900/60 dark:text-amber-50 dark:ring-amber-700 dark:hover:bg-amber-900"
+                    >
+                      Choose {s.name}
+                    </button>
+                  ))}
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+        </UrgencyPicker>
 
         {specialty === 'Nutrition' ? (
           <div className="flex items-start gap-3 rounded-lg bg-slate-50 px-3 py-3 dark:bg-slate-800/60">

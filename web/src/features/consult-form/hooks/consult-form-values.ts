@@ -1,3 +1,4 @@
+import { URGENCIES, type Urgency } from '@vetconsult/schema/turnaround';
 import type { ConsultInput } from '../../../gql/graphql';
 import type { Draft } from '../api/drafts';
 
@@ -30,6 +31,8 @@ export interface ConsultFormValues {
   termsAccepted: boolean;
   specialistResponses: SpecialistResponse[];
   nutritionComplex: boolean;
+  /** Issue 19: Routine (48 h), Priority (24 h) or STAT (4 h). */
+  urgency: Urgency;
 }
 
 export const EMPTY_CONSULT: ConsultFormValues = {
@@ -51,7 +54,11 @@ export const EMPTY_CONSULT: ConsultFormValues = {
   termsAccepted: false,
   specialistResponses: [],
   nutritionComplex: false,
+  urgency: 'routine',
 };
+
+const urgencyOf = (value: unknown): Urgency =>
+  (URGENCIES as readonly unknown[]).includes(value) ? (value as Urgency) : 'routine';
 
 function responsesOf(value: unknown): SpecialistResponse[] {
   if (!Array.isArray(value)) return [];
@@ -89,6 +96,7 @@ export function fromDraft(draft: Draft): ConsultFormValues {
     termsAccepted: draft.termsAccepted ?? false,
     specialistResponses: responsesOf(draft.specialistResponses),
     nutritionComplex: draft.nutritionComplex ?? false,
+    urgency: urgencyOf(draft.urgency),
   };
 }
 
@@ -104,7 +112,12 @@ export function toDraftInput(values: ConsultFormValues): ConsultInput {
 
 /** Stored copies may come from an older version of the form: missing fields take their defaults. */
 export function withDefaults(values: Partial<ConsultFormValues> | undefined): ConsultFormValues {
-  return { ...EMPTY_CONSULT, ...(values ?? {}), specialistResponses: responsesOf(values?.specialistResponses) };
+  return {
+    ...EMPTY_CONSULT,
+    ...(values ?? {}),
+    specialistResponses: responsesOf(values?.specialistResponses),
+    urgency: urgencyOf(values?.urgency),
+  };
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -126,6 +139,7 @@ const FIELD_LABELS: Record<string, string> = {
   termsAccepted: 'Terms',
   specialistResponses: 'Specialist Questions',
   nutritionComplex: 'Nutrition Formulation',
+  urgency: 'Urgency',
 };
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;

@@ -15,6 +15,10 @@ const availableCasesQuery = graphql(`
       breed
       specialty
       createdAt
+      status
+      urgency
+      dueAt
+      overdue
       vet {
         id
         name

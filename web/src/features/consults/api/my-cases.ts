@@ -17,6 +17,9 @@ const myCasesQuery = graphql(`
       status
       statusLabel
       unreadMessages
+      urgency
+      dueAt
+      overdue
       specialty
       species
       breed

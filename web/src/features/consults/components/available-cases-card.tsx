@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { DueClock, UrgencyTag } from '../../../components/ui/due-clock';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { formatRelativeTime, truncateTitle } from '../../../lib/case-display';
 import { useAcceptAvailableCase } from '../../../lib/cases/accept-available-case';
 import { toast } from '../../../lib/toasts';
 import { useAvailableCases } from '../api/available-cases';
 
-// SPEC §2 /consults (specialists): pending cases of their specialty waiting to be accepted, live.
+// SPEC §2 /consults (specialists): pending cases of their specialty waiting to be accepted, live; the
+// soonest due first (server order, issue 19), each with its ticking clock.
 
 export function AvailableCasesCard({ specialty, approved }: { specialty: string | null; approved: boolean }) {
   const available = useAvailableCases(approved);
@@ -65,6 +67,10 @@ export function AvailableCasesCard({ specialty, approved }: { specialty: string 
                 className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
               >
                 <div className="min-w-0">
+                  <div className="mb-1.5 flex flex-wrap items-center gap-2">
+                    <UrgencyTag urgency={kase.urgency} />
+                    <DueClock dueAt={kase.dueAt} urgency={kase.urgency} status={kase.status} />
+                  </div>
                   <div className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
                     <span className="font-mono font-semibold text-slate-700 dark:text-slate-200">
                       #{kase.displayId}

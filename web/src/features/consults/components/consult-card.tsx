@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { DueClock, UrgencyTag } from '../../../components/ui/due-clock';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { UnreadBadge } from '../../../components/ui/unread-badge';
 import type { MyConsultsQuery } from '../../../gql/graphql';
@@ -23,8 +24,12 @@ export function ConsultCard({ kase, viewer }: { kase: ConsultCase; viewer: 'vet'
         <h3 className="min-w-0 text-sm font-semibold break-words text-slate-900 group-hover:text-brand-800 dark:text-white dark:group-hover:text-brand-200">
           {truncateTitle(kase.title)}
         </h3>
-        <StatusBadge status={kase.status} label={kase.statusLabel} />
+        <span className="flex shrink-0 flex-col items-end gap-1">
+          <StatusBadge status={kase.status} label={kase.statusLabel} />
+          <UrgencyTag urgency={kase.urgency} />
+        </span>
       </div>
+      <DueClock dueAt={kase.dueAt} urgency={kase.urgency} status={kase.status} className="mt-2 self-start" />
       <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
         <span className="font-mono">#{kase.displayId}</span>
         <span aria-hidden="true">·</span>

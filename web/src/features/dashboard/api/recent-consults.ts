@@ -15,6 +15,9 @@ const recentConsultsQuery = graphql(`
       status
       statusLabel
       unreadMessages
+      urgency
+      dueAt
+      overdue
       specialty
       createdAt
       acceptedAt

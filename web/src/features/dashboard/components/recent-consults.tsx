@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/ui/card';
+import { DueClock } from '../../../components/ui/due-clock';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { UnreadBadge } from '../../../components/ui/unread-badge';
@@ -57,7 +58,10 @@ export function RecentConsults({ canCreate }: { canCreate: boolean }) {
                     </p>
                   </div>
                   <UnreadBadge count={kase.unreadMessages} />
-                  <StatusBadge status={kase.status} label={kase.statusLabel} />
+                  <span className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center">
+                    <DueClock dueAt={kase.dueAt} urgency={kase.urgency} status={kase.status} />
+                    <StatusBadge status={kase.status} label={kase.statusLabel} />
+                  </span>
                 </Link>
               </li>
             ))}

@@ -1,3 +1,4 @@
+import type { Urgency } from '@vetconsult/schema/turnaround';
 import { graphql } from '../../../gql/gql';
 import type {
   AppliedCouponFieldsFragment,
@@ -18,6 +19,8 @@ graphql(`
     paymentIntentId
     amount
     originalAmount
+    urgency
+    urgencyFeeAmount
     discountAmount
     subtotalAmount
     taxAmount
@@ -114,6 +117,8 @@ export interface CreatePaymentIntentInput {
   caseId: string;
   couponCode?: string | null;
   formData?: Record<string, unknown>;
+  /** A revisit paid before it exists: the urgency chosen on the revisit form (a saved case carries its own). */
+  urgency?: Urgency;
 }
 
 /** Prices the case and opens an intent (diagnostic files travel with the final submission). */
@@ -121,7 +126,13 @@ export async function createPaymentIntent(input: CreatePaymentIntentInput): Prom
   const { data } = await apolloClient.mutate({
     mutation: createPaymentIntentMutation,
     variables: {
-      input: { type: input.type, caseId: input.caseId, couponCode: input.couponCode ?? null, formData: input.formData },
+      input: {
+        type: input.type,
+        caseId: input.caseId,
+        couponCode: input.couponCode ?? null,
+        formData: input.formData,
+        urgency: input.urgency ?? null,
+      },
     },
   });
   if (!data) throw new Error('No payment intent');
@@ -133,10 +144,11 @@ export async function applyCoupon(
   couponCode: string,
   paymentType: PaymentKind,
   caseId: string,
+  urgency?: Urgency,
 ): Promise<AppliedCoupon> {
   const { data } = await apolloClient.mutate({
     mutation: applyCouponMutation,
-    variables: { input: { couponCode, paymentType, caseId } },
+    variables: { input: { couponCode, paymentType, caseId, urgency: urgency ?? null } },
   });
   if (!data) throw new Error('No coupon answer');
   return data.applyCoupon;

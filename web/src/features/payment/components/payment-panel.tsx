@@ -1,4 +1,5 @@
 import { FREE_CONSULTATION, PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
+import type { Urgency } from '@vetconsult/schema/turnaround';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/empty-state';
@@ -34,6 +35,8 @@ export interface PaymentPanelProps {
   /** uuid of the case being paid (new consult) or revisited. */
   caseId: string;
   formData?: Record<string, unknown>;
+  /** A revisit's chosen urgency (issue 19). */
+  urgency?: Urgency;
   onCancel(): void;
   onPaid(result: PaidResult): void;
   /** Lets a surrounding dialog refuse to close while a payment is in flight. */
@@ -53,8 +56,8 @@ function paymentConfig() {
  * Price, coupon and card step of a payment (SPEC §2 "Payment modal or card"): new-consultation or
  * case-reopening payment, or the free-consultation card with Cancel and Submit Case.
  */
-export function PaymentPanel({ type, caseId, formData, onCancel, onPaid, onBusyChange }: PaymentPanelProps) {
-  const payment = usePaymentIntent({ type, caseId, formData });
+export function PaymentPanel({ type, caseId, formData, urgency, onCancel, onPaid, onBusyChange }: PaymentPanelProps) {
+  const payment = usePaymentIntent({ type, caseId, formData, urgency });
   const [config, setConfig] = useState<PaymentConfig | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -35,6 +35,18 @@ describe('priceLines', () => {
     expect(lines[1]).toEqual({ name: 'Discount (WELCOME25)', amount: '-$25.00', tone: 'discount' });
   });
 
+  it('shows the urgency fee as its own line after the fee (issue 19)', () => {
+    const lines = priceLines(
+      { ...intent, originalAmount: 24000, urgency: 'stat', urgencyFeeAmount: 9000 },
+      'Consultation fee',
+    );
+    expect(lines.slice(0, 2)).toEqual([
+      { name: 'Consultation fee', amount: '$150.00' },
+      { name: 'STAT (4 h)', amount: '$90.00' },
+    ]);
+    expect(priceLines({ ...intent, urgency: 'routine', urgencyFeeAmount: 0 }, 'Fee')).toHaveLength(1);
+  });
+
   it('says "Discount" when the coupon has no name', () => {
     expect(priceLines({ ...intent, discountAmount: 100 }, 'Fee')[1]?.name).toBe('Discount');
   });

@@ -1,4 +1,5 @@
 import { COUPON_MESSAGES } from '@vetconsult/schema/payment';
+import type { Urgency } from '@vetconsult/schema/turnaround';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { serverErrorMessage, serverErrorStatus } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
@@ -12,6 +13,8 @@ export interface PaymentIntentRequest {
   type: PaymentKind;
   caseId: string;
   formData?: Record<string, unknown>;
+  /** A revisit's chosen urgency (issue 19); a new consult is priced at its saved urgency. */
+  urgency?: Urgency;
 }
 
 export type IntentState =
@@ -19,7 +22,7 @@ export type IntentState =
   | { status: 'ready'; intent: PaymentIntent }
   | { status: 'error'; message: string };
 
-export function usePaymentIntent({ type, caseId, formData }: PaymentIntentRequest) {
+export function usePaymentIntent({ type, caseId, formData, urgency }: PaymentIntentRequest) {
   const [state, setState] = useState<IntentState>({ status: 'loading' });
   const [couponCode, setCouponCode] = useState<string | null>(null);
   const [couponBusy, setCouponBusy] = useState(false);
@@ -28,17 +31,23 @@ export function usePaymentIntent({ type, caseId, formData }: PaymentIntentReques
 
   const load = useCallback(
     async (code: string | null) => {
-      const intent = await createPaymentIntent({ type, caseId, couponCode: code, formData: formDataRef.current });
+      const intent = await createPaymentIntent({
+        type,
+        caseId,
+        couponCode: code,
+        formData: formDataRef.current,
+        urgency,
+      });
       setState({ status: 'ready', intent });
       return intent;
     },
-    [type, caseId],
+    [type, caseId, urgency],
   );
 
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    createPaymentIntent({ type, caseId, couponCode: null, formData: formDataRef.current })
+    createPaymentIntent({ type, caseId, couponCode: null, formData: formDataRef.current, urgency })
       .then((intent) => {
         if (current) setState({ status: 'ready', intent });
       })
@@ -48,7 +57,7 @@ export function usePaymentIntent({ type, caseId, formData }: PaymentIntentReques
     return () => {
       current = false;
     };
-  }, [type, caseId]);
+  }, [type, caseId, urgency]);
 
   const apply = useCallback(
     async (rawCode: string): Promise<string | null> => {
@@ -56,7 +65,7 @@ export function usePaymentIntent({ type, caseId, formData }: PaymentIntentReques
       if (!code) return COUPON_MESSAGES.empty;
       setCouponBusy(true);
       try {
-        const applied = await applyCoupon(code, type, caseId);
+        const applied = await applyCoupon(code, type, caseId, urgency);
         const intent = await load(applied.couponCode ?? code);
         setCouponCode(applied.couponCode ?? code);
         toast({
@@ -79,7 +88,7 @@ export function usePaymentIntent({ type, caseId, formData }: PaymentIntentReques
         setCouponBusy(false);
       }
     },
-    [type, caseId, load],
+    [type, caseId, load, urgency],
   );
 
   const remove = useCallback(async () => {

@@ -1,3 +1,4 @@
+import type { Urgency } from '@vetconsult/schema/turnaround';
 import { sendForm } from '../../../lib/file-transfer';
 
 export interface RevisitSubmission {
@@ -7,6 +8,8 @@ export interface RevisitSubmission {
   questions: string;
   paymentIntentId: string;
   couponCode: string | null;
+  /** Issue 19: the urgency the payment was priced at. */
+  urgency: Urgency;
   files: File[];
 }
 
@@ -20,6 +23,7 @@ export async function submitRevisit(input: RevisitSubmission): Promise<{ uuid: s
   form.set('termsAccepted', 'true');
   form.set('paymentIntentId', input.paymentIntentId);
   if (input.couponCode) form.set('couponCode', input.couponCode);
+  form.set('urgency', input.urgency);
   for (const file of input.files) form.append('files', file, file.name);
   const created = await sendForm<{ uuid?: string }>('POST', '/api/cases/revisit', form, 'Failed to submit revisit');
   if (!created?.uuid) throw new Error('Failed to submit revisit');

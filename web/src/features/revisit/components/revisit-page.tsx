@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONSULT_FILE_MAX_BYTES, type RevisitInput, revisitSchema } from '@vetconsult/schema/consult';
 import { PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
+import { URGENCY_LABELS, type Urgency, urgencyPromise } from '@vetconsult/schema/turnaround';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { FullPageSpinner } from '../../../components/ui/spinner';
 import { TermsCheckbox } from '../../../components/ui/terms-checkbox';
 import { TextAreaField } from '../../../components/ui/text-area-field';
+import { UrgencyPicker } from '../../../components/ui/urgency-picker';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toasts';
 import { useRevisitCase } from '../api/revisit-case';
@@ -35,6 +37,7 @@ export interface RevisitUploaderSlotProps {
 export interface RevisitPaymentSlotProps {
   type: 'revisit';
   caseId: string;
+  urgency: Urgency;
   onCancel(): void;
   onPaid(result: RevisitPaidPayment): void;
 }
@@ -138,6 +141,7 @@ function RevisitForm({
   const [files, setFiles] = useState<File[]>([]);
   const [paying, setPaying] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [urgency, setUrgency] = useState<Urgency>('routine');
   const paymentRef = useRef<HTMLDivElement>(null);
   const timers = useRef<number[]>([]);
   useEffect(
@@ -171,6 +175,7 @@ function RevisitForm({
         questions: values.questions.trim(),
         paymentIntentId: payment.paymentIntentId,
         couponCode: payment.couponCode,
+        urgency,
         files,
       });
       toast({
@@ -221,6 +226,13 @@ function RevisitForm({
             description: 'DICOM, images, videos or PDFs.',
             disabled: submitting,
           })}
+          {paying ? (
+            <p className="text-sm text-slate-700 dark:text-slate-200">
+              Urgency: <span className="font-semibold">{URGENCY_LABELS[urgency]}</span> ({urgencyPromise(urgency)})
+            </p>
+          ) : (
+            <UrgencyPicker value={urgency} onChange={setUrgency} />
+          )}
           <div>
             <TermsCheckbox
               {...register('termsAccepted')}
@@ -251,6 +263,7 @@ function RevisitForm({
               renderPayment({
                 type: 'revisit',
                 caseId: caseUuid,
+                urgency,
                 onCancel: () => setPaying(false),
                 onPaid: (paid) => void submit(paid),
               })

@@ -15,6 +15,9 @@ const specialistCasesQuery = graphql(`
       status
       statusLabel
       unreadMessages
+      urgency
+      dueAt
+      overdue
       clinicalSigns
       species
       specialty

@@ -2,6 +2,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { DueClock, UrgencyTag } from '../../../components/ui/due-clock';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { UnreadBadge } from '../../../components/ui/unread-badge';
@@ -55,6 +56,8 @@ function CaseRow({
           </p>
         </div>
         <UnreadBadge count={kase.unreadMessages} />
+        <UrgencyTag urgency={kase.urgency} />
+        <DueClock dueAt={kase.dueAt} urgency={kase.urgency} status={kase.status} />
         <StatusBadge status={kase.status} label={kase.statusLabel} />
       </div>
       {kase.clinicalSigns ? (
