@@ -8,5 +8,6 @@ import './types/payment';
 import './types/realtime';
 import './types/report';
 import './types/messages';
+import './types/operations';
 
 export const schema = builder.toSchema({ sortSchema: true });
