@@ -21,6 +21,8 @@ const SettingsRoute = lazy(() => import('./routes/settings'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const AdminSpecialistsRoute = lazy(() => import('./routes/admin-specialists'));
 const AdminUsersRoute = lazy(() => import('./routes/admin-users'));
+// The operations dashboard and its chart library (visx) load only on this route (issue 19).
+const AdminOperationsRoute = lazy(() => import('./routes/admin-operations'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 export const router = createBrowserRouter([
@@ -58,6 +60,7 @@ export const router = createBrowserRouter([
               { path: '/profile', element: <ProfileRoute /> },
               { path: '/admin/specialists', element: <AdminSpecialistsRoute /> },
               { path: '/admin/users', element: <AdminUsersRoute /> },
+              { path: '/admin/operations', element: <AdminOperationsRoute /> },
               { path: '*', element: <NotFoundRoute /> },
             ],
           },

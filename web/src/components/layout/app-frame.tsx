@@ -46,6 +46,7 @@ function HeaderFrame() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const entries = useNavEntries();
+  const wide = entries.length > 6;
   const onLogout = useSignOut(() => setMenuOpen(false));
 
   return (
@@ -60,7 +61,8 @@ function HeaderFrame() {
         {/*
           What fits a row, by width: below 768 px the logo, the live dot and the toggle menu (theme,
           links, layout and Logout inside it); 768-1,279 px the links in the row and the rest behind the
-          avatar (AccountMenu), the logo without its name below 1,024 px; from 1,280 px everything inline.
+          avatar (AccountMenu), the logo without its name below 1,024 px; from 1,280 px everything inline
+          (for the administrator's seven links, from 1,536 px).
           The links may shrink (min-w-0) but never push the row past the screen.
         */}
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6 md:px-4 lg:px-6">
@@ -76,7 +78,8 @@ function HeaderFrame() {
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
             <LiveIndicator textClassName="max-sm:sr-only md:max-lg:sr-only" />
-            <div className="hidden items-center gap-3 xl:flex">
+            {/* The administrator's longer row of links keeps the account menu up to 1,535 px. */}
+            <div className={`hidden items-center gap-3 ${wide ? '2xl:flex' : 'xl:flex'}`}>
               <ThemeSwitcher labels="hidden" />
               <ShellSwitch to="sidebar" />
               {user ? <UserAvatar name={user.name} photoUrl={user.profilePhotoUrl} /> : null}
@@ -90,7 +93,7 @@ function HeaderFrame() {
                 </button>
               ) : null}
             </div>
-            <AccountMenu className="hidden md:block xl:hidden" />
+            <AccountMenu className={`hidden md:block ${wide ? '2xl:hidden' : 'xl:hidden'}`} />
             <button
               type="button"
               className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
