@@ -396,7 +396,7 @@ describe('the doors', () => {
     expect(lines.some((line) => /^report,,,weeks_from,\d{4}-\d\d-\d\dT00:00:00\.000Z$/.test(line))).toBe(true);
     expect(lines).toContain('revenue,cad,ON,net_cents,22600');
     expect(lines).toContain('revenue,cad,BC,tax_cents,-1200');
-    expect(lines).toContain('revenue,usd,Outside Canada,captured_cents,10000');
+    expect(lines).toContain('revenue,usd,Unknown,captured_cents,10000');
     expect(lines.filter((line) => line.startsWith('revenue,')).length).toBe(4 * 5);
     expect(lines.at(-1)).toBe('');
   });

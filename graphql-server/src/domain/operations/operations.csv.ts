@@ -65,7 +65,7 @@ export function operationsRows(report: OperationsReport): Row[] {
     );
   }
   for (const row of report.revenue) {
-    const province = row.province ?? 'Outside Canada';
+    const province = row.province ?? 'Unknown';
     rows.push(
       ['revenue', row.currency, province, 'payments', row.payments],
       ['revenue', row.currency, province, 'captured_cents', row.capturedAmount],

@@ -1,5 +1,6 @@
 import { monthBounds, monthOf, operationsReportInputSchema, weeksStart } from '@vetconsult/schema/operations';
 import { URGENCIES, type Urgency } from '@vetconsult/schema/values';
+import { Prisma } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
 import { parseInput } from '../../lib/validation';
 import { type Actor, ADMIN_ONLY, requireRole } from '../actor';
@@ -26,7 +27,86 @@ import type {
 // - overdue now = pending or accepted with dueAt before now (every case, whatever its age);
 // - money of the chosen calendar month (UTC): captured payments (status succeeded, activated in the month)
 //   minus refunds recorded in the month, and the tax in them (a refund returns its share of the tax), by
-//   currency and province (null: a clinic outside Canada).
+//   currency and the clinic's province or state (null: its address gave none).
+
+/**
+ * The dashboard's statements, bound to their parameters (Prisma.sql: values are sent apart from the text).
+ * Exported so that the bench can EXPLAIN exactly what the service runs.
+ */
+export function operationsStatements(p: { from: Date; to: Date; now: Date; start: Date; end: Date }) {
+  const { from, to, now, start, end } = p;
+  return {
+    casesPerWeek: Prisma.sql`
+    SELECT to_char(date_trunc('week', c."activatedAt"), 'YYYY-MM-DD') AS "weekStart",
+           COALESCE(c."specialty", 'Unspecified') AS "specialty",
+           count(*)::int AS "cases"
+    FROM "cases" AS c
+    WHERE c."activatedAt" >= ${from} AND c."activatedAt" <= ${to}
+    GROUP BY 1, 2
+    ORDER BY 1, 2`,
+    byUrgency: Prisma.sql`
+    WITH spans AS (
+      SELECT c."urgency"::text AS urgency,
+             EXTRACT(EPOCH FROM (c."acceptedAt" - c."activatedAt"))::float8 / 3600 AS accept_h,
+             EXTRACT(EPOCH FROM (c."reviewedAt" - c."activatedAt"))::float8 / 3600 AS review_h,
+             (c."reviewedAt" IS NOT NULL AND c."reviewedAt" <= c."dueAt") AS on_time,
+             (c."reviewedAt" > c."dueAt"
+               OR (c."reviewedAt" IS NULL AND c."status" IN ('pending', 'accepted') AND c."dueAt" < ${now})) AS late
+      FROM "cases" AS c
+      WHERE c."activatedAt" >= ${from} AND c."activatedAt" <= ${to} AND c."status" <> 'cancelled'
+    )
+    SELECT urgency,
+           count(accept_h)::int AS "accepted",
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY accept_h) AS "acceptMedianHours",
+           percentile_cont(0.9) WITHIN GROUP (ORDER BY accept_h) AS "acceptP90Hours",
+           count(review_h)::int AS "reviewed",
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY review_h) AS "reviewMedianHours",
+           percentile_cont(0.9) WITHIN GROUP (ORDER BY review_h) AS "reviewP90Hours",
+           count(*) FILTER (WHERE on_time)::int AS "onTime",
+           count(*) FILTER (WHERE late)::int AS "late"
+    FROM spans
+    GROUP BY GROUPING SETS ((urgency), ())`,
+    onTimeBySpecialist: Prisma.sql`
+    SELECT c."specialistId" AS "specialistId", u."name" AS "specialistName",
+           count(*) FILTER (WHERE c."reviewedAt" <= c."dueAt")::int AS "onTime",
+           count(*) FILTER (WHERE c."reviewedAt" > c."dueAt"
+             OR (c."reviewedAt" IS NULL AND c."status" IN ('pending', 'accepted') AND c."dueAt" < ${now}))::int AS "late"
+    FROM "cases" AS c
+    LEFT JOIN "users" AS u ON u."id" = c."specialistId"
+    WHERE c."activatedAt" >= ${from} AND c."activatedAt" <= ${to} AND c."status" <> 'cancelled'
+    GROUP BY c."specialistId", u."name"
+    HAVING count(*) FILTER (WHERE c."reviewedAt" IS NOT NULL
+      OR (c."status" IN ('pending', 'accepted') AND c."dueAt" < ${now})) > 0
+    ORDER BY u."name" NULLS LAST, c."specialistId"`,
+    overdueNow: Prisma.sql`
+    SELECT count(*)::int AS "count" FROM "cases"
+    WHERE "status" IN ('pending', 'accepted') AND "dueAt" < ${now}`,
+    revenue: Prisma.sql`
+    WITH moves AS (
+      SELECT p."currency", p."province", 1 AS captured, p."totalAmount" AS gross, 0 AS refunded,
+             p."taxAmount"::numeric AS tax
+      FROM "payments" AS p
+      WHERE p."activatedAt" >= ${start} AND p."activatedAt" < ${end} AND p."status" = 'succeeded'
+      UNION ALL
+      SELECT p."currency", p."province", 0, 0, p."refundAmount",
+             -(p."taxAmount"::numeric * p."refundAmount" / NULLIF(p."totalAmount", 0))
+      FROM "payments" AS p
+      WHERE p."refundedAt" >= ${start} AND p."refundedAt" < ${end}
+        AND p."activatedAt" IS NOT NULL AND p."refundAmount" > 0
+    )
+    SELECT "currency", "province",
+           sum(captured)::int AS "payments",
+           sum(gross)::int AS "capturedAmount",
+           sum(refunded)::int AS "refundedAmount",
+           (sum(gross) - sum(refunded))::int AS "netAmount",
+           round(COALESCE(sum(tax), 0))::int AS "taxAmount"
+    FROM moves
+    GROUP BY "currency", "province"
+    ORDER BY "currency", "province" NULLS LAST`,
+  };
+}
+
+type Statements = ReturnType<typeof operationsStatements>;
 
 export interface OperationsServiceDeps {
   db: Db;
@@ -40,42 +120,14 @@ export function createOperationsService(deps: OperationsServiceDeps) {
   const { db } = deps;
   const clock = deps.now ?? (() => new Date());
 
-  async function casesPerWeek(from: Date, to: Date): Promise<CasesPerWeekRow[]> {
-    return db.$queryRaw<CasesPerWeekRow[]>`
-      SELECT to_char(date_trunc('week', c."activatedAt"), 'YYYY-MM-DD') AS "weekStart",
-             COALESCE(c."specialty", 'Unspecified') AS "specialty",
-             count(*)::int AS "cases"
-      FROM "cases" AS c
-      WHERE c."activatedAt" >= ${from} AND c."activatedAt" <= ${to}
-      GROUP BY 1, 2
-      ORDER BY 1, 2`;
+  async function casesPerWeek(sql: Statements): Promise<CasesPerWeekRow[]> {
+    return db.$queryRaw<CasesPerWeekRow[]>(sql.casesPerWeek);
   }
 
-  async function byUrgency(from: Date, to: Date, now: Date) {
+  async function byUrgency(sql: Statements) {
     const rows = await db.$queryRaw<
       Array<Omit<DurationRow, 'urgency'> & { urgency: string | null; onTime: number; late: number }>
-    >`
-      WITH spans AS (
-        SELECT c."urgency"::text AS urgency,
-               EXTRACT(EPOCH FROM (c."acceptedAt" - c."activatedAt"))::float8 / 3600 AS accept_h,
-               EXTRACT(EPOCH FROM (c."reviewedAt" - c."activatedAt"))::float8 / 3600 AS review_h,
-               (c."reviewedAt" IS NOT NULL AND c."reviewedAt" <= c."dueAt") AS on_time,
-               (c."reviewedAt" > c."dueAt"
-                 OR (c."reviewedAt" IS NULL AND c."status" IN ('pending', 'accepted') AND c."dueAt" < ${now})) AS late
-        FROM "cases" AS c
-        WHERE c."activatedAt" >= ${from} AND c."activatedAt" <= ${to} AND c."status" <> 'cancelled'
-      )
-      SELECT urgency,
-             count(accept_h)::int AS "accepted",
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY accept_h) AS "acceptMedianHours",
-             percentile_cont(0.9) WITHIN GROUP (ORDER BY accept_h) AS "acceptP90Hours",
-             count(review_h)::int AS "reviewed",
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY review_h) AS "reviewMedianHours",
-             percentile_cont(0.9) WITHIN GROUP (ORDER BY review_h) AS "reviewP90Hours",
-             count(*) FILTER (WHERE on_time)::int AS "onTime",
-             count(*) FILTER (WHERE late)::int AS "late"
-      FROM spans
-      GROUP BY GROUPING SETS ((urgency), ())`;
+    >(sql.byUrgency);
     // Every urgency has its row, with zeros when it had no case, and "all" last.
     const found = new Map(rows.map((row) => [row.urgency ?? 'all', row]));
     return [...URGENCIES, null].map((urgency: Urgency | null) => {
@@ -94,52 +146,18 @@ export function createOperationsService(deps: OperationsServiceDeps) {
     });
   }
 
-  async function onTimeBySpecialist(from: Date, to: Date, now: Date): Promise<OnTimeBySpecialistRow[]> {
-    const rows = await db.$queryRaw<Array<Omit<OnTimeBySpecialistRow, 'rate'>>>`
-      SELECT c."specialistId" AS "specialistId", u."name" AS "specialistName",
-             count(*) FILTER (WHERE c."reviewedAt" <= c."dueAt")::int AS "onTime",
-             count(*) FILTER (WHERE c."reviewedAt" > c."dueAt"
-               OR (c."reviewedAt" IS NULL AND c."status" IN ('pending', 'accepted') AND c."dueAt" < ${now}))::int AS "late"
-      FROM "cases" AS c
-      LEFT JOIN "users" AS u ON u."id" = c."specialistId"
-      WHERE c."activatedAt" >= ${from} AND c."activatedAt" <= ${to} AND c."status" <> 'cancelled'
-      GROUP BY c."specialistId", u."name"
-      HAVING count(*) FILTER (WHERE c."reviewedAt" IS NOT NULL
-        OR (c."status" IN ('pending', 'accepted') AND c."dueAt" < ${now})) > 0
-      ORDER BY u."name" NULLS LAST, c."specialistId"`;
+  async function onTimeBySpecialist(sql: Statements): Promise<OnTimeBySpecialistRow[]> {
+    const rows = await db.$queryRaw<Array<Omit<OnTimeBySpecialistRow, 'rate'>>>(sql.onTimeBySpecialist);
     return rows.map((row) => ({ ...row, rate: rate(row.onTime, row.late) }));
   }
 
-  async function overdueNow(now: Date): Promise<number> {
-    const [row] = await db.$queryRaw<Array<{ count: number }>>`
-      SELECT count(*)::int AS "count" FROM "cases"
-      WHERE "status" IN ('pending', 'accepted') AND "dueAt" < ${now}`;
+  async function overdueNow(sql: Statements): Promise<number> {
+    const [row] = await db.$queryRaw<Array<{ count: number }>>(sql.overdueNow);
     return row?.count ?? 0;
   }
 
-  async function revenue(start: Date, end: Date): Promise<RevenueRow[]> {
-    return db.$queryRaw<RevenueRow[]>`
-      WITH moves AS (
-        SELECT p."currency", p."province", 1 AS captured, p."totalAmount" AS gross, 0 AS refunded,
-               p."taxAmount"::numeric AS tax
-        FROM "payments" AS p
-        WHERE p."activatedAt" >= ${start} AND p."activatedAt" < ${end} AND p."status" = 'succeeded'
-        UNION ALL
-        SELECT p."currency", p."province", 0, 0, p."refundAmount",
-               -(p."taxAmount"::numeric * p."refundAmount" / NULLIF(p."totalAmount", 0))
-        FROM "payments" AS p
-        WHERE p."refundedAt" >= ${start} AND p."refundedAt" < ${end}
-          AND p."activatedAt" IS NOT NULL AND p."refundAmount" > 0
-      )
-      SELECT "currency", "province",
-             sum(captured)::int AS "payments",
-             sum(gross)::int AS "capturedAmount",
-             sum(refunded)::int AS "refundedAmount",
-             (sum(gross) - sum(refunded))::int AS "netAmount",
-             round(COALESCE(sum(tax), 0))::int AS "taxAmount"
-      FROM moves
-      GROUP BY "currency", "province"
-      ORDER BY "currency", "province" NULLS LAST`;
+  async function revenue(sql: Statements): Promise<RevenueRow[]> {
+    return db.$queryRaw<RevenueRow[]>(sql.revenue);
   }
 
   /** The whole dashboard; the administrator only. */
@@ -151,11 +169,12 @@ export function createOperationsService(deps: OperationsServiceDeps) {
     const { start, end } = monthBounds(month);
     const from = weeksStart(now, parsed.weeks);
     // One statement at a time: they are small, and PGlite serves one connection anyway.
-    const weekly = await casesPerWeek(from, now);
-    const urgencies = await byUrgency(from, now, now);
-    const specialists = await onTimeBySpecialist(from, now, now);
-    const overdue = await overdueNow(now);
-    const money = await revenue(start, end);
+    const sql = operationsStatements({ from, to: now, now, start, end });
+    const weekly = await casesPerWeek(sql);
+    const urgencies = await byUrgency(sql);
+    const specialists = await onTimeBySpecialist(sql);
+    const overdue = await overdueNow(sql);
+    const money = await revenue(sql);
     return {
       generatedAt: now,
       month,

@@ -40,7 +40,7 @@ export interface OnTimeBySpecialistRow extends OnTimeRow {
 
 export interface RevenueRow {
   currency: string;
-  /** Canadian province or territory code; null for a clinic outside Canada. */
+  /** The clinic's province or territory (Canada) or state (US) code; null when its address gave none. */
   province: string | null;
   /** Payments captured in the month. */
   payments: number;

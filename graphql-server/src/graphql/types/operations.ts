@@ -63,7 +63,10 @@ const Revenue = builder.objectRef<RevenueRow>('OperationsRevenue').implement({
   description: 'Money of the month by currency and province (cents): captured, refunded, net, and the tax in it.',
   fields: (t) => ({
     currency: t.exposeString('currency'),
-    province: t.exposeString('province', { nullable: true, description: 'Null for a clinic outside Canada.' }),
+    province: t.exposeString('province', {
+      nullable: true,
+      description: "The clinic's province or territory (Canada) or state (US); null when its address gave none.",
+    }),
     payments: t.exposeInt('payments'),
     capturedAmount: t.exposeInt('capturedAmount'),
     refundedAmount: t.exposeInt('refundedAmount'),
