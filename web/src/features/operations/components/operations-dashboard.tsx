@@ -164,7 +164,9 @@ function Dashboard({ report }: { report: Report }) {
           label="On time"
           value={formatRate(allOnTime?.rate)}
           hint={
-            allOnTime ? `${allOnTime.onTime} of ${allOnTime.onTime + allOnTime.late} due since ${since}` : undefined
+            allOnTime && allOnTime.onTime + allOnTime.late > 0
+              ? `${allOnTime.onTime} of ${allOnTime.onTime + allOnTime.late} due since ${since}`
+              : `Nothing has come due since ${since}`
           }
         />
         <StatCard
