@@ -20,6 +20,12 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/auth': ['src/app/routes/auth.tsx'],
   '/dashboard': ['src/app/routes/dashboard.tsx', 'src/components/layout/app-frame.tsx', 'src/lib/apollo-client-ws.ts'],
   '/consults': ['src/app/routes/consults.tsx', 'src/components/layout/app-frame.tsx', 'src/lib/apollo-client-ws.ts'],
+  // The operations dashboard with its chart library (visx), which no other route loads (issue 19).
+  '/admin/operations': [
+    'src/app/routes/admin-operations.tsx',
+    'src/components/layout/app-frame.tsx',
+    'src/lib/apollo-client-ws.ts',
+  ],
 };
 
 /** Budgets of issue 17, in gzipped bytes of JavaScript. */

@@ -28,6 +28,7 @@ import { registerCaseRoutes } from './rest/cases.routes';
 import { registerErrorHandler } from './rest/errors';
 import { registerHealthRoutes } from './rest/health.routes';
 import { registerMessageRoutes } from './rest/messages.routes';
+import { registerOperationsRoutes } from './rest/operations.routes';
 import { registerPaymentRoutes } from './rest/payments.routes';
 import { registerPeopleRoutes } from './rest/people.routes';
 import { registerReportRoutes } from './rest/reports.routes';
@@ -187,6 +188,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     registerReportRoutes(api, { services });
     registerMessageRoutes(api, { services });
     registerAccessTokenRoutes(api, { services });
+    registerOperationsRoutes(api, { services });
   });
 
   if (existsSync(WEB_DIST)) await registerWebClient(app, WEB_DIST);

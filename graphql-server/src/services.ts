@@ -7,6 +7,7 @@ import { createSummaryDraftService, type SummaryDraftService } from './domain/ca
 import { createUploadGate, type UploadGate } from './domain/cases/upload-gate';
 import { createThumbnailsService, type ThumbnailsService } from './domain/files/thumbnails.service';
 import { createMessagesService, type MessagesService } from './domain/messages/messages.service';
+import { createOperationsService, type OperationsService } from './domain/operations/operations.service';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
 import type { PaymentsService } from './domain/payments/payments.service';
 import { type AdminService, createAdminService } from './domain/people/admin.service';
@@ -48,6 +49,8 @@ export interface Services {
   thumbnails: ThumbnailsService;
   /** The case conversation (issue 15). */
   messages: MessagesService;
+  /** The administrator's operations dashboard (issue 19). */
+  operations: OperationsService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -86,5 +89,6 @@ export function createServices(deps: ServiceDeps): Services {
     reports,
     thumbnails,
     messages: createMessagesService({ ...deps, afterFilesStored: thumbnails.afterFilesStored }),
+    operations: createOperationsService(deps),
   };
 }

@@ -65,6 +65,13 @@ const DOORS = {
       variables: () => ({ id: 'pi_missing' }),
     },
   },
+  operationsReport: {
+    rest: (client) => client.get('/api/admin/operations?month=2026-03'),
+    gql: {
+      query: 'query ($input: OperationsReportInput) { operationsReport(input: $input) { overdueNow } }',
+      variables: () => ({ input: { month: '2026-03' } }),
+    },
+  },
   adminUsers: {
     rest: (client) => client.get('/api/admin/users'),
     gql: { query: '{ users { id } }', variables: () => ({}) },
@@ -178,6 +185,8 @@ describe('the same rule answers with the same message through REST and GraphQL',
     await expectSameRefusal(DOORS.adminUsers, clients.specialist, refusal);
     await expectSameRefusal(DOORS.adminAccessTokens, clients.vet, refusal);
     await expectSameRefusal(DOORS.adminRevokeAccessToken, clients.specialist, refusal);
+    await expectSameRefusal(DOORS.operationsReport, clients.vet, refusal);
+    await expectSameRefusal(DOORS.operationsReport, clients.specialist, refusal);
   });
 
   it('a veterinarian on a specialist path', async () => {

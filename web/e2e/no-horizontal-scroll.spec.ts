@@ -228,6 +228,7 @@ test('the administrator: no route scrolls sideways', async ({ browser, baseURL }
       { path: '/profile' },
       { path: '/admin/specialists' },
       { path: '/admin/users' },
+      { path: '/admin/operations' },
     ],
     { password: ADMIN.password, theme: 'dark' },
   );

@@ -158,7 +158,7 @@ test('a veterinarian at 375 px: the tab strip has no Availability; dark menu', a
   await expect(tabs.getByRole('link', { name: 'My Consults' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('the administrator keeps Specialists and Users in the sidebar', async ({ page }) => {
+test('the administrator keeps Specialists, Users and Operations in the sidebar', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.addInitScript(() => window.localStorage.setItem('shell', 'sidebar'));
   await signIn(page, ADMIN.email, ADMIN.password);
@@ -173,6 +173,7 @@ test('the administrator keeps Specialists and Users in the sidebar', async ({ pa
     'Settings',
     'Specialists',
     'Users',
+    'Operations',
   ]);
   await menu.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);

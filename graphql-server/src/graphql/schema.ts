@@ -9,5 +9,6 @@ import './types/realtime';
 import './types/report';
 import './types/messages';
 import './types/access-tokens';
+import './types/operations';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -21,6 +21,8 @@ const SettingsRoute = lazy(() => import('./routes/settings'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const AdminSpecialistsRoute = lazy(() => import('./routes/admin-specialists'));
 const AdminUsersRoute = lazy(() => import('./routes/admin-users'));
+// The operations dashboard and its chart library (visx) load only on this route (issue 19).
+const AdminOperationsRoute = lazy(() => import('./routes/admin-operations'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /** The route table, in React Router's declarative mode: the app uses no loader, action or data API, and
@@ -55,6 +57,7 @@ export function AppRoutes() {
             <Route path="/profile" element={<ProfileRoute />} />
             <Route path="/admin/specialists" element={<AdminSpecialistsRoute />} />
             <Route path="/admin/users" element={<AdminUsersRoute />} />
+            <Route path="/admin/operations" element={<AdminOperationsRoute />} />
             <Route path="*" element={<NotFoundRoute />} />
           </Route>
         </Route>

@@ -16,9 +16,11 @@ import { SiteFooter } from './site-footer';
 // of the spec, with a fixed sidebar, is sidebar-frame.tsx; lib/shell.ts keeps the user's choice.
 
 // The account menu (a Headless UI popover with its floating-panel code, ~15 KB gzipped) shows only from
-// 768 to 1,279 px: it is loaded, and mounted, only at those widths.
+// 768 to 1,279 px (to 1,535 px for the administrator's longer row of links): it is loaded, and mounted,
+// only at those widths.
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 const ACCOUNT_MENU_WIDTHS = '(min-width: 768px) and (max-width: 1279.98px)';
+const WIDE_ACCOUNT_MENU_WIDTHS = '(min-width: 768px) and (max-width: 1535.98px)';
 
 function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
@@ -55,13 +57,16 @@ function HeaderFrame() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const withAccountMenu = useMediaQuery(ACCOUNT_MENU_WIDTHS);
+  const accountMenuWidths = useMediaQuery(ACCOUNT_MENU_WIDTHS);
+  const wideAccountMenuWidths = useMediaQuery(WIDE_ACCOUNT_MENU_WIDTHS);
 
   // Any navigation (link, back button) closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const entries = useNavEntries();
+  const wide = entries.length > 6;
+  const withAccountMenu = wide ? wideAccountMenuWidths : accountMenuWidths;
   const onLogout = useSignOut(() => setMenuOpen(false));
 
   return (
@@ -76,7 +81,8 @@ function HeaderFrame() {
         {/*
           What fits a row, by width: below 768 px the logo, the live dot and the toggle menu (theme,
           links, layout and Logout inside it); 768-1,279 px the links in the row and the rest behind the
-          avatar (AccountMenu), the logo without its name below 1,024 px; from 1,280 px everything inline.
+          avatar (AccountMenu), the logo without its name below 1,024 px; from 1,280 px everything inline
+          (for the administrator's seven links, from 1,536 px).
           The links may shrink (min-w-0) but never push the row past the screen.
         */}
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6 md:px-4 lg:px-6">
@@ -92,7 +98,8 @@ function HeaderFrame() {
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
             <LiveIndicator textClassName="max-sm:sr-only md:max-lg:sr-only" />
-            <div className="hidden items-center gap-3 xl:flex">
+            {/* The administrator's longer row of links keeps the account menu up to 1,535 px. */}
+            <div className={`hidden items-center gap-3 ${wide ? '2xl:flex' : 'xl:flex'}`}>
               <ThemeSwitcher labels="hidden" />
               <ShellSwitch to="sidebar" />
               {user ? <UserAvatar name={user.name} photoUrl={user.profilePhotoUrl} /> : null}
@@ -107,8 +114,8 @@ function HeaderFrame() {
               ) : null}
             </div>
             {withAccountMenu ? (
-              <Suspense fallback={<span aria-hidden="true" className="hidden size-9 md:block xl:hidden" />}>
-                <AccountMenu className="hidden md:block xl:hidden" />
+              <Suspense fallback={<span aria-hidden="true" className={`hidden size-9 md:block ${wide ? '2xl:hidden' : 'xl:hidden'}`} />}>
+                <AccountMenu className={`hidden md:block ${wide ? '2xl:hidden' : 'xl:hidden'}`} />
               </Suspense>
             ) : null}
             <button

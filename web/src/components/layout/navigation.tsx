@@ -29,6 +29,7 @@ const NAV: NavEntry[] = [
   { to: '/profile', label: 'Profile', icon: 'user-circle' },
   { to: '/admin/specialists', label: 'Specialists', icon: 'users', adminOnly: true },
   { to: '/admin/users', label: 'Users', icon: 'users', adminOnly: true },
+  { to: '/admin/operations', label: 'Operations', icon: 'chart-bar', adminOnly: true },
 ];
 
 /** The sidebar frame's order: SPEC §2 lists Profile before Settings there; the administrator's pages last. */
@@ -40,6 +41,7 @@ const SIDEBAR_ORDER = [
   '/settings',
   '/admin/specialists',
   '/admin/users',
+  '/admin/operations',
 ];
 const sidebarRank = (entry: NavEntry) => SIDEBAR_ORDER.indexOf(entry.to);
 

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { text } from './text';
+
+// Issue 19 "Operations dashboard": what the administrator may ask for (a month for the money, a number of
+// weeks for the cases), the one copy of these rules for the web's month picker, GraphQL and REST. Months
+// are calendar months in UTC (the report says so).
+
+export const OPERATIONS_WEEKS_DEFAULT = 12;
+export const OPERATIONS_WEEKS_MAX = 52;
+export const MONTH_MESSAGE = 'Please choose a month as YYYY-MM, for example 2026-03';
+export const WEEKS_MESSAGE = `Weeks must be a whole number from 1 to ${OPERATIONS_WEEKS_MAX}`;
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export const operationsReportInputSchema = z.object({
+  /** Missing or empty: the current month (UTC). */
+  month: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    text({ error: MONTH_MESSAGE })
+      .trim()
+      .regex(MONTH, { error: MONTH_MESSAGE })
+      .refine((value) => Number(value.slice(0, 4)) >= 2000, { error: MONTH_MESSAGE })
+      .optional(),
+  ),
+  weeks: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: WEEKS_MESSAGE })
+      .int({ error: WEEKS_MESSAGE })
+      .min(1, { error: WEEKS_MESSAGE })
+      .max(OPERATIONS_WEEKS_MAX, { error: WEEKS_MESSAGE })
+      .default(OPERATIONS_WEEKS_DEFAULT),
+  ),
+});
+export type OperationsReportInput = z.input<typeof operationsReportInputSchema>;
+
+/** 'YYYY-MM' of an instant, in UTC. */
+export const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
+
+/** The UTC bounds of a 'YYYY-MM' month: [start, end). */
+export function monthBounds(month: string): { start: Date; end: Date } {
+  const year = Number(month.slice(0, 4));
+  const index = Number(month.slice(5, 7)) - 1;
+  return { start: new Date(Date.UTC(year, index, 1)), end: new Date(Date.UTC(year, index + 1, 1)) };
+}
+
+/**
+ * The first day (Monday 00:00 UTC, as PostgreSQL's date_trunc('week')) of the oldest of the `weeks`
+ * weeks that end with the week of `now`.
+ */
+export function weeksStart(now: Date, weeks: number): Date {
+  const day = (now.getUTCDay() + 6) % 7; // Monday = 0
+  const monday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day);
+  return new Date(monday - (weeks - 1) * 7 * 86_400_000);
+}
