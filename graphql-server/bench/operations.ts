@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { monthBounds, monthOf, weeksStart } from '@vetconsult/schema/operations';
-import { URGENCIES, URGENCY_WINDOW_HOURS } from '@vetconsult/schema/values';
+import { URGENCIES, URGENCY_WINDOW_HOURS } from '@vetconsult/schema/turnaround';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import type { Actor } from '../src/domain/actor';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MONTH_MESSAGE, WEEKS_MESSAGE, weeksStart } from '@vetconsult/schema/operations';
-import { URGENCY_WINDOW_HOURS, type Urgency } from '@vetconsult/schema/values';
+import { URGENCY_WINDOW_HOURS, type Urgency } from '@vetconsult/schema/turnaround';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../src/domain/actor';
 import { neutralizeFormula, OPERATIONS_CSV_HEADER, operationsCsv } from '../src/domain/operations/operations.csv';

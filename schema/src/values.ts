@@ -18,19 +18,6 @@ export const CASE_STATUS_LABELS: Partial<Record<CaseStatusValue, string>> = {
   cancelled: 'Cancelled',
 };
 
-/**
- * Turnaround (issue 19): the urgencies a consult is sent with and their windows, from activation to the
- * answer. The operations dashboard reads them; the turnaround work defines the same three names (keep one).
- */
-export const URGENCIES = ['routine', 'priority', 'stat'] as const;
-export type Urgency = (typeof URGENCIES)[number];
-export const URGENCY_LABELS: Readonly<Record<Urgency, string>> = {
-  routine: 'Routine',
-  priority: 'Priority',
-  stat: 'STAT',
-};
-export const URGENCY_WINDOW_HOURS: Readonly<Record<Urgency, number>> = { routine: 48, priority: 24, stat: 4 };
-
 /** The 11 specialties of the consult form's picker (SPEC §3). */
 export const FORM_SPECIALTIES = [
   'Anesthesia',

@@ -1,4 +1,4 @@
-import { URGENCY_LABELS } from '@vetconsult/schema/values';
+import { URGENCY_LABELS } from '@vetconsult/schema/turnaround';
 import { stringify } from 'csv-stringify/sync';
 import type { OperationsReport } from './operations.types';
 

@@ -1,5 +1,5 @@
 import { monthBounds, monthOf, operationsReportInputSchema, weeksStart } from '@vetconsult/schema/operations';
-import { URGENCIES, type Urgency } from '@vetconsult/schema/values';
+import { URGENCIES, type Urgency } from '@vetconsult/schema/turnaround';
 import { Prisma } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
 import { parseInput } from '../../lib/validation';

@@ -1,4 +1,4 @@
-import type { Urgency } from '@vetconsult/schema/values';
+import type { Urgency } from '@vetconsult/schema/turnaround';
 
 // The operations dashboard's numbers (issue 19), as operations.service.ts returns them.
 

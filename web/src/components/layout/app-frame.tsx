@@ -114,7 +114,11 @@ function HeaderFrame() {
               ) : null}
             </div>
             {withAccountMenu ? (
-              <Suspense fallback={<span aria-hidden="true" className={`hidden size-9 md:block ${wide ? '2xl:hidden' : 'xl:hidden'}`} />}>
+              <Suspense
+                fallback={
+                  <span aria-hidden="true" className={`hidden size-9 md:block ${wide ? '2xl:hidden' : 'xl:hidden'}`} />
+                }
+              >
                 <AccountMenu className={`hidden md:block ${wide ? '2xl:hidden' : 'xl:hidden'}`} />
               </Suspense>
             ) : null}
