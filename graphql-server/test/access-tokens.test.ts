@@ -177,8 +177,17 @@ describe('a read-only token', () => {
 
   it('is refused every GraphQL mutation, over HTTP and over the WebSocket', async () => {
     const { token } = await createToken(vetSession, { scope: 'read' });
-    const overHttp = await bearer(token).gql(SAVE_DRAFT, { input: { patientName: 'Luna' } });
+    const response = await new TestClient(server.url).request(
+      'POST',
+      '/graphql',
+      { query: SAVE_DRAFT, variables: { input: { patientName: 'Luna' } } },
+      { authorization: `Bearer ${token}` },
+    );
+    // The whole operation is refused before it runs: over HTTP with the REST door's status.
+    expect(response.status).toBe(403);
+    const overHttp = response.body as { data?: unknown; errors?: Array<{ extensions?: Record<string, unknown> }> };
     expect(overHttp.data ?? null).toBeNull();
+    expect(overHttp.errors?.[0]?.extensions).not.toHaveProperty('http');
     expect(overHttp.errors?.[0]).toMatchObject({ message: READ_ONLY_TOKEN, extensions: { code: 'READ_ONLY_TOKEN' } });
 
     const socket = tokenSocket(token);

@@ -14,7 +14,7 @@ import type { Context } from '../context';
 import { assertMayWrite } from '../domain/actor';
 import { CSRF_HEADERS, GRAPHQL_LIMITS, RATE_LIMITED_MUTATIONS } from '../http/limits';
 import type { Security } from '../http/security';
-import { DomainError, databaseInputError } from '../lib/errors';
+import { DomainError, databaseInputError, HTTP_STATUS } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { activeSubscriptions, graphqlOperations, operationLabel } from '../lib/metrics';
 
@@ -124,6 +124,26 @@ const rootFields = (operation: OperationDefinitionNode) =>
   operation.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : []));
 
 /**
+ * A refusal of the whole operation before it runs (read-only token, rate limit) answers over HTTP with the
+ * status the REST door gives for its code (403, 429): no part of the operation ran, as for a REST
+ * refusal. Yoga reads `extensions.http` for the status and strips it from the body; a WebSocket has none.
+ */
+function refusalOfOperation(error: unknown): GraphQLError {
+  const masked = maskError(error, 'Unexpected error.') as GraphQLError;
+  if (!(error instanceof DomainError)) return masked;
+  const retryAfter = error.details.retryAfterSeconds;
+  return new GraphQLError(masked.message, {
+    extensions: {
+      ...masked.extensions,
+      http: {
+        status: HTTP_STATUS[error.code],
+        ...(typeof retryAfter === 'number' ? { headers: { 'Retry-After': String(retryAfter) } } : {}),
+      },
+    },
+  });
+}
+
+/**
  * The rate limits of http/limits.ts for mutations (HTTP and WebSocket alike), the refusal of mutations by
  * a read-only access token (domain/actor.ts assertMayWrite), and operation metrics. Runs at execution,
  * after parsing and validation, so it sees the real operation and root fields.
@@ -141,7 +161,7 @@ function operationsPlugin(security: Pick<Security, 'rateLimit'> | undefined): Pl
           for (const bucket of buckets) await security?.rateLimit(bucket, { ip: args.contextValue.request.ip });
         } catch (error) {
           graphqlOperations.inc({ name, type, result: 'error' });
-          setResultAndStopExecution({ errors: [maskError(error, 'Unexpected error.')] });
+          setResultAndStopExecution({ errors: [refusalOfOperation(error)] });
           return;
         }
       }
