@@ -476,6 +476,12 @@ describe('cancellation with refund (issue 19 item C)', () => {
     const after = await specialistClient.gql('{ availableCases { uuid } myCases(status: all) { uuid } }');
     expect(after.data.availableCases.map((c: { uuid: string }) => c.uuid)).not.toContain(kase.uuid);
     expect(after.data.myCases.map((c: { uuid: string }) => c.uuid)).not.toContain(kase.uuid);
+    const upload = await vetClient.post(
+      `/api/cases/${kase.uuid}/files`,
+      multipart({ category: 'input' }, [{ name: 'late.txt', bytes: Buffer.from('more notes'), type: 'text/plain' }]),
+    );
+    expect(upload.status).toBe(409);
+    expect(upload.body.message).toBe('Files cannot be added to a cancelled consult');
     const vetList = await vetClient.gql('{ myCases(status: cancelled) { uuid statusLabel } }');
     expect(vetList.data.myCases).toContainEqual({ uuid: kase.uuid, statusLabel: 'Cancelled' });
     await socket.dispose();

@@ -10,7 +10,7 @@ import { type Actor, requireActor } from '../actor';
 import { createStoredObjects } from '../files/stored-objects';
 import { CASE_NOT_FOUND, caseWhere, readableCase, readableFile } from './case-access';
 import { publishCaseChange } from './case-events';
-import { assertCanAddInputFiles, assertCanReview } from './cases.rules';
+import { assertCanAddInputFiles, assertCanReview, FILES_ON_CANCELLED } from './cases.rules';
 import { assertMaxFileBytes, type MultipartIntake, UPLOAD_LIMITS } from './files';
 
 // The files of a case: stored under cases/<uuid>/<category>/ with their rows written in the same
@@ -97,6 +97,7 @@ export function createCaseFiles(deps: { db: Db; storage: Storage; events: EventB
           throw conflict('This case has already been reviewed');
         if (category === 'input' && current.status === 'reviewed')
           throw conflict('Files cannot be added to a completed case');
+        if (current.status === 'cancelled') throw conflict(FILES_ON_CANCELLED);
         await files.createFileRows(tx, kase.id, rows);
         return tx.caseFile.findMany({ where: { s3Key: { in: rows.map((r) => r.s3Key) } }, orderBy: { id: 'asc' } });
       });

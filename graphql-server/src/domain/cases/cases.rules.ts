@@ -110,7 +110,10 @@ export function assertCanRevisit(actor: CaseActor, kase: CaseFacts): void {
 export function assertCanAddInputFiles(actor: CaseActor, kase: CaseFacts): void {
   if (actor.id !== kase.vetId) throw forbidden('Only the veterinarian of this case can add diagnostic files');
   if (kase.status === 'reviewed') throw conflict('Files cannot be added to a completed case');
+  if (kase.status === 'cancelled') throw conflict(FILES_ON_CANCELLED);
 }
+
+export const FILES_ON_CANCELLED = 'Files cannot be added to a cancelled consult';
 
 export function assertVeterinarian(actor: CaseActor): void {
   if (actor.role !== 'VETERINARIAN') throw forbidden('Only veterinarians can create consults and drafts');

@@ -1,4 +1,5 @@
 import { formatCents } from '@vetconsult/schema/payment';
+import { URGENCY_LABELS, urgencyPromise } from '@vetconsult/schema/turnaround';
 import { shortId } from '@vetconsult/schema/values';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -346,9 +347,11 @@ export function CaseDetailPage({ uuid, slots = {} }: { uuid: string; slots?: Cas
               onSubmitted={() => void detail.refetch()}
             />
           ) : null}
-          {kase.status !== 'draft' && kase.status !== 'pending_payment' ? slots.conversation?.(kase) : null}
+          {kase.status !== 'draft' && kase.status !== 'pending_payment' && kase.status !== 'cancelled'
+            ? slots.conversation?.(kase)
+            : null}
           <CaseFiles uuid={kase.uuid} files={kase.files} media={slots.fileMedia} />
-          {isOwningVet && kase.status !== 'reviewed' && slots.fileAdder ? (
+          {isOwningVet && kase.status !== 'reviewed' && kase.status !== 'cancelled' && slots.fileAdder ? (
             <Section title="Add Diagnostic Files">
               {slots.fileAdder({ uuid: kase.uuid, onUploaded: () => void detail.refetch() })}
             </Section>
@@ -360,6 +363,7 @@ export function CaseDetailPage({ uuid, slots = {} }: { uuid: string; slots?: Cas
             <dl className="space-y-3">
               <Field label="Specialty">{kase.specialty}</Field>
               <Field label="Specialist">{kase.specialist?.name}</Field>
+              <Field label="Urgency">{`${URGENCY_LABELS[kase.urgency]} · ${urgencyPromise(kase.urgency).toLowerCase()}`}</Field>
               <Field label="Case ID">
                 <span className="font-mono">{kase.displayId}</span>
               </Field>
