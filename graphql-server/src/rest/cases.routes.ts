@@ -273,7 +273,7 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
       access: 'signed-in',
       params: byCase,
       responses: { 200: oneCase('Reviewed.') },
-      errors: [403, 404, 409],
+      errors: [400, 403, 404, 409],
     },
     async (request) => caseView(request, await cases.completeCase(request.actor, request.params.id)),
   );

@@ -68,8 +68,11 @@ class SchemaPrinter {
     for (const [name, definition] of Object.entries($defs ?? {})) this.components[name] = this.refs(definition);
     const body = this.refs(rest);
     if (!id) return body;
-    const { id: _id, ...definition } = body;
-    this.components[id] = definition;
+    // A named schema printed on its own comes back either inline or as a $ref to its own $defs entry.
+    if (!$defs?.[id]) {
+      const { id: _id, ...definition } = body;
+      this.components[id] = definition;
+    }
     return { $ref: `#/components/schemas/${id}` };
   }
 

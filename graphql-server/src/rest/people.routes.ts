@@ -109,7 +109,7 @@ export function registerPeopleRoutes(app: FastifyInstance, deps: { services: Ser
       access: 'signed-in',
       params: z.object({ specialistId: numericId('specialist') }),
       responses: { 200: json('The slots, by day and time.', z.array(slotViewSchema)) },
-      errors: [404],
+      errors: [403, 404],
     },
     async (request) => (await specialists.listAvailability(request.actor, request.params.specialistId)).map(slotView),
   );
