@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from './config';
 import { createContextBuilder } from './context';
-import type { Actor } from './domain/actor';
+import { type Actor, assertMayWrite } from './domain/actor';
 import { schema } from './graphql/schema';
 import { attachGraphqlWs } from './graphql/ws';
 import { createYogaServer } from './graphql/yoga';
@@ -14,7 +14,7 @@ import { clientAddress, trustFunction } from './http/client-address';
 import { BODY_LIMIT_BYTES } from './http/limits';
 import { registerMetricsEndpoint } from './http/metrics-endpoint';
 import { registerSecurity } from './http/security';
-import { cookieWriter, readSessionToken, requestInfo } from './http/session';
+import { cookieWriter, readBearerToken, readSessionToken, requestInfo } from './http/session';
 import { type Database, openDatabase } from './lib/db';
 import { createEventBus } from './lib/events';
 import { createLogger, type Logger } from './lib/logger';
@@ -22,6 +22,7 @@ import { createMailer } from './lib/mail';
 import { httpRequestSeconds, httpRequests } from './lib/metrics';
 import { createEventTransport } from './lib/pubsub';
 import { createStorage } from './lib/storage';
+import { registerAccessTokenRoutes } from './rest/access-tokens.routes';
 import { registerAuthRoutes } from './rest/auth.routes';
 import { registerCaseRoutes } from './rest/cases.routes';
 import { acceptEmptyJsonBody } from './rest/contract';
@@ -38,7 +39,7 @@ import { createServices, type Services } from './services';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Resolved from the session cookie before any /api or /graphql handler runs. */
+    /** Resolved from the access token or the session cookie before any /api or /graphql handler runs. */
     actor: Actor | null;
     sessionToken: string | null;
   }
@@ -54,6 +55,8 @@ export interface App {
 }
 
 const WEB_DIST = join(import.meta.dirname, '../../web/dist');
+/** REST methods a read-only access token may use. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole server (database, services, GraphQL over HTTP and WebSocket, REST, web) without listening. */
 export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
@@ -128,6 +131,17 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/graphql')) return;
+    // `Authorization: Bearer <personal access token>` decides alone: a bad one is a 401 even beside a
+    // valid cookie. Read-only tokens are refused every REST write here and every GraphQL mutation in
+    // graphql/yoga.ts (one rule: domain/actor.ts assertMayWrite).
+    const bearer = readBearerToken(request.headers.authorization);
+    if (bearer !== null) {
+      const actor = await services.accessTokens.actorFromAccessToken(bearer);
+      request.actor = actor;
+      await security.rateLimitToken(actor.token?.id ?? 0);
+      if (request.url.startsWith('/api/') && !READ_METHODS.has(request.method)) assertMayWrite(actor);
+      return;
+    }
     request.sessionToken = readSessionToken(request.headers.cookie);
     request.actor = await services.auth.actorFromSession(request.sessionToken);
   });
@@ -160,6 +174,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     events,
     logger,
     isCrossSite: security.isCrossSite,
+    rateLimitToken: security.rateLimitToken,
     clientAddress: (request) => clientAddress(request, trust),
     ...config.webSocket,
   });
@@ -175,6 +190,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     registerCaseRoutes(api, { services });
     registerReportRoutes(api, { services });
     registerMessageRoutes(api, { services });
+    registerAccessTokenRoutes(api, { services });
   });
 
   if (existsSync(WEB_DIST)) await registerWebClient(app, WEB_DIST);

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import { type AccessTokenService, createAccessTokenService } from './domain/auth/access-tokens.service';
 import { type AuthService, createAuthService } from './domain/auth/auth.service';
 import { type CasesService, createCasesService } from './domain/cases/cases.service';
 import { createDraftsService, type DraftsService } from './domain/cases/drafts.service';
@@ -32,6 +33,8 @@ export interface ServiceDeps {
 
 export interface Services {
   auth: AuthService;
+  /** Personal access tokens (issue 20). */
+  accessTokens: AccessTokenService;
   cases: CasesService;
   drafts: DraftsService;
   summaryDrafts: SummaryDraftService;
@@ -68,6 +71,7 @@ export function createServices(deps: ServiceDeps): Services {
       loginAttemptsPerIp: deps.config.loginAttemptsPerIp,
       loginThrottle: deps.config.loginThrottle,
     }),
+    accessTokens: createAccessTokenService(deps),
     cases,
     drafts: createDraftsService({
       ...deps,

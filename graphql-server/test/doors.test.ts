@@ -112,6 +112,29 @@ const DOORS = {
       variables: () => ({ uuid: kase.uuid }),
     },
   },
+  myAccessTokens: {
+    rest: (client) => client.get('/api/profile/tokens'),
+    gql: { query: '{ myAccessTokens { id } }', variables: () => ({}) },
+  },
+  createAccessToken: {
+    rest: (client) => client.post('/api/profile/tokens', { name: 'Script', scope: 'read' }),
+    gql: {
+      query: 'mutation ($input: CreateAccessTokenInput!) { createAccessToken(input: $input) { token } }',
+      variables: () => ({ input: { name: 'Script', scope: 'read' } }),
+    },
+  },
+  revokeAccessToken: {
+    rest: (client) => client.delete('/api/profile/tokens/1'),
+    gql: { query: 'mutation { revokeAccessToken(id: 1) }', variables: () => ({}) },
+  },
+  adminAccessTokens: {
+    rest: (client) => client.get('/api/admin/tokens'),
+    gql: { query: '{ accessTokens { id } }', variables: () => ({}) },
+  },
+  adminRevokeAccessToken: {
+    rest: (client) => client.delete('/api/admin/tokens/1'),
+    gql: { query: 'mutation { revokeAnyAccessToken(id: 1) }', variables: () => ({}) },
+  },
 } satisfies Record<string, Door>;
 
 async function bothDoors(door: Door, client: TestClient) {
@@ -153,6 +176,8 @@ describe('the same rule answers with the same message through REST and GraphQL',
     await expectSameRefusal(DOORS.adminUsers, clients.vet, refusal);
     await expectSameRefusal(DOORS.approveSpecialist, clients.vet, refusal);
     await expectSameRefusal(DOORS.adminUsers, clients.specialist, refusal);
+    await expectSameRefusal(DOORS.adminAccessTokens, clients.vet, refusal);
+    await expectSameRefusal(DOORS.adminRevokeAccessToken, clients.specialist, refusal);
   });
 
   it('a veterinarian on a specialist path', async () => {

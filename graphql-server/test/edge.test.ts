@@ -25,6 +25,7 @@ const LIMITS = {
   reset: RESET_LIMIT,
   upload: { max: 1000, windowMs: 60_000 },
   message: { max: 1000, windowMs: 60_000 },
+  token: { max: 1000, windowMs: 60_000 },
 };
 
 let direct: TestServer;

@@ -24,6 +24,7 @@ beforeAll(async () => {
       reset: { max: 2, windowMs: 60_000 },
       upload: { max: 2, windowMs: 60_000 },
       message: { max: 2, windowMs: 60_000 },
+      token: { max: 1_000_000, windowMs: 60_000 },
     },
   });
 });

@@ -6,6 +6,8 @@ export type DomainErrorCode =
   | 'BAD_USER_INPUT'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
+  /** A read-only personal access token used for a write (issue 20). */
+  | 'READ_ONLY_TOKEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
@@ -17,6 +19,7 @@ export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   BAD_USER_INPUT: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  READ_ONLY_TOKEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -8,5 +8,6 @@ import './types/payment';
 import './types/realtime';
 import './types/report';
 import './types/messages';
+import './types/access-tokens';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -9,18 +9,20 @@ import type { Actor } from '../domain/actor';
 import { isEndedSession } from '../domain/realtime/realtime.rules';
 import { BODY_LIMIT_BYTES } from '../http/limits';
 import type { Security } from '../http/security';
-import { readSessionToken } from '../http/session';
+import { readBearerToken, readSessionToken } from '../http/session';
+import { DomainError } from '../lib/errors';
 import type { EventBus } from '../lib/events';
 import type { Logger } from '../lib/logger';
 import type { Services } from '../services';
 import { createSharedSubscriptions, sharedSubscriptionKey } from './shared-subscriptions';
 import { createSocketActorCache } from './socket-actors';
 import { subscriptionEvents } from './subscription-events';
-import type { YogaServerContext } from './yoga';
+import { maskError, type YogaServerContext } from './yoga';
 
 // GraphQL over WebSocket (graphql-ws) on the same port and path as HTTP. Operations go through Yoga's
 // envelope, so auth scopes, error masking and limits are the same as over HTTP. The actor comes from
-// the session cookie of the upgrade request.
+// the session cookie of the upgrade request, or from a personal access token sent by a script in the
+// connection_init payload as `{ authorization: 'Bearer vcpat_…' }` (issue 20; the cookie is then ignored).
 
 type ConnectionExtra = {
   actor?: Actor | null;
@@ -38,6 +40,8 @@ export function attachGraphqlWs(options: {
   events: EventBus;
   logger: Logger;
   isCrossSite?: Security['isCrossSite'];
+  /** The per-token rate limit, counted once per operation of a socket opened with an access token. */
+  rateLimitToken?: Security['rateLimitToken'];
   /** The client's address under TRUST_PROXY, read exactly as fastify reads it for HTTP requests. */
   clientAddress?: (request: IncomingMessage) => string;
   /** Ping interval; a socket that has not answered one ping by the next is dropped (0: no pings). */
@@ -63,6 +67,32 @@ export function attachGraphqlWs(options: {
       }
     }
   })().catch((error: unknown) => options.logger.error({ err: error }, 'closing the sockets of ended sessions failed'));
+  // A revoked access token (on this instance or another) closes its sockets the same way.
+  const revokedTokens = options.events.subscribe('accessTokens.revoked');
+  void (async () => {
+    for await (const revoked of revokedTokens) {
+      for (const socket of wss.clients) {
+        if (actors.get(socket)?.token?.id === revoked.tokenId)
+          socket.close(CloseCode.Unauthorized, 'Access token revoked');
+      }
+    }
+  })().catch((error: unknown) => options.logger.error({ err: error }, 'closing the sockets of revoked tokens failed'));
+
+  /** The actor of a socket opened with an access token; null after closing the socket with the reason. */
+  async function tokenActor(socket: WebSocket, authorization: unknown): Promise<Actor | null> {
+    const secret = typeof authorization === 'string' ? readBearerToken(authorization) : null;
+    try {
+      if (secret === null)
+        throw new DomainError('UNAUTHENTICATED', 'Send the token as { authorization: "Bearer <token>" }');
+      const actor = await options.services.accessTokens.actorFromAccessToken(secret);
+      closeAtExpiry(socket, actor.token?.expiresAt ?? null);
+      return actor;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      socket.close(CloseCode.Unauthorized, error.message.slice(0, 120));
+      return null;
+    }
+  }
   const disposable = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
@@ -73,6 +103,16 @@ export function attachGraphqlWs(options: {
         return sharingKey === null ? start() : shared.join(sharingKey, start);
       },
       onConnect: async (ctx) => {
+        const authorization = ctx.connectionParams?.authorization;
+        if (authorization !== undefined) {
+          // A token carries no ambient credential: no cross-site check, and the cookie is not read.
+          const actor = await tokenActor(ctx.extra.socket, authorization);
+          if (!actor) return false;
+          ctx.extra.actor = actor;
+          ctx.extra.sessionToken = null;
+          actors.set(ctx.extra.socket, actor);
+          return true;
+        }
         // Cross-site WebSocket hijacking: a page on another site must not open a socket with our cookie.
         if (options.isCrossSite?.(ctx.extra.request.headers)) return false;
         const token = readSessionToken(ctx.extra.request.headers.cookie);
@@ -82,6 +122,14 @@ export function attachGraphqlWs(options: {
         return true;
       },
       onSubscribe: async (ctx, _id, params) => {
+        const tokenId = ctx.extra.actor?.token?.id;
+        if (tokenId !== undefined && options.rateLimitToken) {
+          try {
+            await options.rateLimitToken(tokenId);
+          } catch (error) {
+            return [maskError(error, 'Unexpected error.') as GraphQLError];
+          }
+        }
         const { schema, execute, subscribe, contextFactory, parse, validate } = options.yoga.getEnveloped({
           ...ctx,
           req: ctx.extra.request,
@@ -141,6 +189,7 @@ export function attachGraphqlWs(options: {
     /** Says "going away" (1001) to every client and waits for them to close their end. */
     async close() {
       await endedSessions.return?.();
+      await revokedTokens.return?.();
       await socketActors.close();
       await disposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -150,4 +199,24 @@ export function attachGraphqlWs(options: {
       for (const client of wss.clients) client.terminate();
     },
   };
+}
+
+/** setTimeout's longest delay; a later expiry is reached in several steps. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Closes a socket opened with an access token when the token expires (every request checks it anyway). */
+function closeAtExpiry(socket: WebSocket, expiresAt: Date | null): void {
+  if (!expiresAt) return;
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const left = expiresAt.getTime() - Date.now();
+    if (left <= 0) {
+      socket.close(CloseCode.Unauthorized, 'Access token expired');
+      return;
+    }
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  socket.once('close', () => clearTimeout(timer));
 }

@@ -11,6 +11,7 @@ import {
 } from 'graphql';
 import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Context } from '../context';
+import { assertMayWrite } from '../domain/actor';
 import { CSRF_HEADERS, GRAPHQL_LIMITS, RATE_LIMITED_MUTATIONS } from '../http/limits';
 import type { Security } from '../http/security';
 import { DomainError, databaseInputError } from '../lib/errors';
@@ -123,8 +124,9 @@ const rootFields = (operation: OperationDefinitionNode) =>
   operation.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : []));
 
 /**
- * The rate limits of http/limits.ts for mutations (HTTP and WebSocket alike), and operation metrics.
- * Runs at execution, after parsing and validation, so it sees the real root fields.
+ * The rate limits of http/limits.ts for mutations (HTTP and WebSocket alike), the refusal of mutations by
+ * a read-only access token (domain/actor.ts assertMayWrite), and operation metrics. Runs at execution,
+ * after parsing and validation, so it sees the real operation and root fields.
  */
 function operationsPlugin(security: Pick<Security, 'rateLimit'> | undefined): Plugin<Context> {
   return {
@@ -132,10 +134,11 @@ function operationsPlugin(security: Pick<Security, 'rateLimit'> | undefined): Pl
       const operation = getOperationAST(args.document, args.operationName);
       const type = operation?.operation ?? 'unknown';
       const name = operationLabel(operation?.name?.value ?? args.operationName);
-      if (security && operation?.operation === 'mutation') {
+      if (operation?.operation === 'mutation') {
         const buckets = new Set(rootFields(operation).flatMap((field) => RATE_LIMITED_MUTATIONS[field] ?? []));
         try {
-          for (const bucket of buckets) await security.rateLimit(bucket, { ip: args.contextValue.request.ip });
+          assertMayWrite(args.contextValue.actor);
+          for (const bucket of buckets) await security?.rateLimit(bucket, { ip: args.contextValue.request.ip });
         } catch (error) {
           graphqlOperations.inc({ name, type, result: 'error' });
           setResultAndStopExecution({ errors: [maskError(error, 'Unexpected error.')] });

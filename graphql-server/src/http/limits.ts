@@ -17,7 +17,7 @@ export const GRAPHQL_LIMITS = {
   maxCost: 5000,
 } as const;
 
-export type RateBucket = 'auth' | 'reset' | 'upload' | 'message';
+export type RateBucket = 'auth' | 'reset' | 'upload' | 'message' | 'token';
 
 export interface RateRule {
   max: number;
@@ -27,7 +27,7 @@ export interface RateRule {
 export type RateLimits = Record<RateBucket, RateRule>;
 
 /**
- * Per client IP. Failed logins are limited by the auth service itself (per account and per IP), so
+ * Per client IP (the `token` bucket: per personal access token). Failed logins are limited by the auth service itself (per account and per IP), so
  * login is not listed here: one rule per thing.
  */
 export const RATE_LIMITS: RateLimits = {
@@ -39,6 +39,8 @@ export const RATE_LIMITS: RateLimits = {
   upload: { max: 60, windowMs: 10 * 60 * 1000 },
   // case conversation messages, with or without attachments (a fast typist, not a script)
   message: { max: 60, windowMs: 60 * 1000 },
+  // every request (and WebSocket operation) made with one personal access token, keyed by the token
+  token: { max: 600, windowMs: 60 * 1000 },
 };
 
 /** REST routes by `METHOD url` (fastify's route pattern) and their bucket. */

@@ -7,14 +7,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { DomainError } from '../lib/errors';
 import { RATE_LIMITED_ROUTES, type RateBucket, type RateLimits } from './limits';
+import { readBearerToken } from './session';
 
 // HTTP hardening, registered before any route: security headers with a CSP that fits the web client
 // (self + Stripe), the Origin check for cookie-authenticated writes, and the per-IP rate limits of
-// http/limits.ts for REST (GraphQL mutations use the same limiters through `rateLimit`).
+// http/limits.ts for REST (GraphQL mutations use the same limiters through `rateLimit`). Requests that
+// carry a personal access token (`Authorization: Bearer`, issue 20) skip the Origin check: they carry no
+// ambient credential a foreign page could borrow (the gate ignores the cookie then), and a browser cannot
+// add that header cross-site without a CORS preflight, which this server never grants.
 
 export interface Security {
   /** Counts one hit of `bucket` for this client; throws RATE_LIMITED (429) once over the limit. */
   rateLimit(bucket: RateBucket, client: { ip: string }): Promise<void>;
+  /** Counts one request made with this personal access token (the `token` bucket, keyed by token id). */
+  rateLimitToken(tokenId: number): Promise<void>;
   /**
    * True when a browser sent this request from another site (CSRF / cross-site WebSocket). The Origin is
    * compared with PUBLIC_URL and ALLOWED_ORIGINS only, never with Host or X-Forwarded-Host, which the
@@ -118,6 +124,7 @@ export async function registerSecurity(
     if (!WRITE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
     if (!(path.startsWith('/api/') || path === '/graphql') || ORIGIN_EXEMPT.has(path)) return;
+    if (readBearerToken(request.headers.authorization) !== null) return;
     if (isCrossSite(request.headers)) {
       throw new DomainError('FORBIDDEN', 'Cross-site request refused');
     }
@@ -147,20 +154,23 @@ export async function registerSecurity(
       ] as const;
     }),
   );
-  const rateLimit: Security['rateLimit'] = async (bucket, client) => {
+  const hit = async (bucket: RateBucket, key: string, tooMany: string) => {
     const limiter = limiters.get(bucket);
     if (!limiter) return;
     // The limiter reads only the ip (our key) and the route's config.
-    const result = await limiter({ ip: client.ip, routeOptions: { config: {} } } as unknown as FastifyRequest);
+    const result = await limiter({ ip: key, routeOptions: { config: {} } } as unknown as FastifyRequest);
     if (!result.isAllowed && result.isExceeded) {
       const minutes = Math.max(1, Math.ceil(result.ttlInSeconds / 60));
       throw new DomainError(
         'RATE_LIMITED',
-        `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        `${tooMany} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         { retryAfterSeconds: result.ttlInSeconds },
       );
     }
   };
+  const rateLimit: Security['rateLimit'] = (bucket, client) => hit(bucket, client.ip, 'Too many requests.');
+  const rateLimitToken: Security['rateLimitToken'] = (tokenId) =>
+    hit('token', String(tokenId), 'Too many requests with this access token.');
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       const bucket = RATE_LIMITED_ROUTES[`${method} ${route.url}`];
@@ -175,5 +185,5 @@ export async function registerSecurity(
     }
   });
 
-  return { rateLimit, isCrossSite };
+  return { rateLimit, rateLimitToken, isCrossSite };
 }

@@ -14,6 +14,15 @@ export function readSessionToken(cookieHeader: string | undefined): string | nul
   return fastifyCookie.parse(cookieHeader)[SESSION_COOKIE] ?? null;
 }
 
+/**
+ * The personal access token of `Authorization: Bearer <token>` (issue 20), or null when the header is
+ * absent or another scheme. A present Bearer header always decides who calls: no fallback to the cookie.
+ */
+export function readBearerToken(authorization: string | undefined): string | null {
+  const match = /^Bearer(?:[ \t]+(\S*))?\s*$/i.exec(authorization ?? '');
+  return match ? (match[1] ?? '') : null;
+}
+
 export function cookieWriter(reply: FastifyReply, secure: boolean): CookieWriter {
   const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
   return {

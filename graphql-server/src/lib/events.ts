@@ -43,6 +43,13 @@ export interface SessionsEnded {
   at: number;
 }
 
+/** A personal access token was revoked (by its owner or the administrator): its sockets close at once. */
+export interface AccessTokenRevoked {
+  userId: number;
+  tokenId: number;
+  at: number;
+}
+
 /** The facts of a case a conversation event carries, so its recipients are decided without a read. */
 interface ConversationFacts {
   caseId: number;
@@ -72,6 +79,7 @@ export type EventMap = {
   'draft.saved': [DraftSaved];
   'specialist.changed': [SpecialistChanged];
   'sessions.ended': [SessionsEnded];
+  'accessTokens.revoked': [AccessTokenRevoked];
   'caseMessages.added': [CaseMessageAdded];
   'caseMessages.read': [CaseMessagesRead];
 };
@@ -103,6 +111,7 @@ const eventKeys: { [T in EventTopic]: (payload: EventMap[T][0]) => string[] } = 
   'draft.saved': (event) => [routeKeys.user(event.vetId), routeKeys.case(event.uuid)],
   'specialist.changed': (event) => [routeKeys.user(event.specialistId)],
   'sessions.ended': (event) => [routeKeys.user(event.userId)],
+  'accessTokens.revoked': (event) => [routeKeys.user(event.userId)],
   // A conversation event names its case (the thread's subscribers) and its two participants (their
   // unread badges); the administrator, who reads every thread, registers under no key.
   'caseMessages.added': (event) => conversationKeys(event),

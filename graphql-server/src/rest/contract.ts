@@ -12,8 +12,11 @@ import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Who may call: anyone, a signed-in caller (session cookie or personal access token), or Stripe. */
-export type Access = 'public' | 'signed-in' | 'webhook';
+/**
+ * Who may call: anyone, a signed-in caller (session cookie or personal access token), a caller signed
+ * in through the browser session only (managing tokens), or Stripe.
+ */
+export type Access = 'public' | 'signed-in' | 'session' | 'webhook';
 
 /** One documented answer: a JSON body with its schema, a file of some media type, or nothing. */
 export type ResponseContract =
@@ -42,8 +45,8 @@ export interface RouteContract {
    */
   body?: { json?: z.ZodType; multipart?: z.ZodType; required?: boolean; description?: string };
   /** Success answers by status. */
-  responses: Partial<Record<200 | 201 | 206, ResponseContract>>;
-  /** Error answers, each with the error body. 400/413/415 (bodies), 401 (signed-in), 403 (writes) and 429 (rate-limited paths) are added where they apply. */
+  responses: Partial<Record<200 | 201 | 204 | 206, ResponseContract>>;
+  /** Error answers, each with the error body. 400 (any input), 413/415 (bodies), 401 (signed-in), 403 (writes) and 429 (rate-limited paths) are added where they apply. */
   errors?: ErrorStatus[];
 }
 
@@ -54,7 +57,7 @@ export const errorBodySchema = z
     code: z
       .string()
       .describe(
-        'BAD_USER_INPUT, BAD_REQUEST, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, PAYMENT_FAILED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE or RATE_LIMITED.',
+        'BAD_USER_INPUT, BAD_REQUEST, UNAUTHENTICATED, FORBIDDEN, READ_ONLY_TOKEN, NOT_FOUND, CONFLICT, PAYMENT_FAILED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE or RATE_LIMITED.',
       ),
     errors: z
       .array(z.object({ field: z.string(), message: z.string() }))

@@ -33,8 +33,10 @@ const WRITES = new Set(['POST', 'PUT', 'DELETE']);
 /** Every error status a route may answer: its own plus those of its kind. */
 export function errorStatuses(contract: RouteContract): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(contract.errors ?? []);
-  if (contract.body) for (const status of [400, 413, 415] as const) statuses.add(status);
-  if (contract.access === 'signed-in') statuses.add(401);
+  // Parameters and bodies are input: a value the service refuses (or the database cannot hold, NUL) is a 400.
+  if (contract.body || contract.params || contract.query) statuses.add(400);
+  if (contract.body) for (const status of [413, 415] as const) statuses.add(status);
+  if (contract.access === 'signed-in' || contract.access === 'session') statuses.add(401);
   if (WRITES.has(contract.method) && contract.access !== 'webhook') statuses.add(403);
   if (RATE_LIMITED_ROUTES[`${contract.method} ${contract.url}`]) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
@@ -44,6 +46,7 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   webhook: [],
   'signed-in': [{ sessionCookie: [] }, { accessToken: [] }],
+  session: [{ sessionCookie: [] }],
 };
 
 /** `/api/cases/:id` → `/api/cases/{id}`. */
@@ -195,7 +198,8 @@ export function openApiDocument(contracts: RouteContract[]) {
         accessToken: {
           type: 'http',
           scheme: 'bearer',
-          description: 'A personal access token (`vcpat_…`), created under Profile → Access tokens.',
+          description:
+            'A personal access token (`vcpat_…`), created in Settings → API access or with `POST /api/profile/tokens`. With this header any route may answer 401 (an unknown, revoked or expired token) or 429 (the token’s own rate limit); a read-only token gets 403 `READ_ONLY_TOKEN` on every write.',
         },
       },
     },

@@ -15,7 +15,7 @@ import type { Mailer } from '../../lib/mail';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validation';
-import { type Actor, type RequestInfo, requireActor } from '../actor';
+import { type Actor, type RequestInfo, requireActor, requireSession } from '../actor';
 import { LOGIN_THROTTLE_DEFAULTS, LoginThrottle, type LoginThrottleOptions } from './login-throttle';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 
@@ -261,7 +261,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async changePassword(actor: Actor | null, input: unknown): Promise<void> {
-      const user = await this.currentUser(actor);
+      // An access token cannot change the password of its account.
+      const session = requireSession(actor);
+      const user = await this.currentUser(session);
       const data = parseInput(changePasswordSchema, input);
       if (!(await verifyPassword(user.passwordHash, data.currentPassword))) {
         throw badInput('Current password is incorrect', 'currentPassword');
@@ -269,9 +271,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       await db.$transaction([
         db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(data.newPassword) } }),
         // Other devices are signed out; this session stays.
-        db.session.deleteMany({ where: { userId: user.id, NOT: { id: actor?.sessionId } } }),
+        db.session.deleteMany({ where: { userId: user.id, NOT: { id: session.sessionId } } }),
       ]);
-      events.publish('sessions.ended', { userId: user.id, exceptSessionId: actor?.sessionId, at: Date.now() });
+      events.publish('sessions.ended', { userId: user.id, exceptSessionId: session.sessionId, at: Date.now() });
     },
   };
 }

@@ -101,9 +101,14 @@ export function receivesConversationActivity(actor: Actor | null, event: Convers
   return 'authorId' in event ? event.authorId !== actor.id : event.userId === actor.id;
 }
 
-/** A socket opened with this actor's session must be closed: the session no longer exists. */
+/**
+ * A socket opened with this actor's session must be closed: the session no longer exists. A socket opened
+ * with an access token is closed when every session of its account ended (a password reset, an account
+ * removed); it may reconnect if its token still works. Revoked tokens have their own event.
+ */
 export function isEndedSession(actor: Actor | null, event: SessionsEnded): boolean {
   if (actor === null || actor.id !== event.userId) return false;
+  if (actor.token) return event.sessionId === undefined && event.exceptSessionId === undefined;
   if (event.sessionId !== undefined) return actor.sessionId === event.sessionId;
   return actor.sessionId !== event.exceptSessionId;
 }

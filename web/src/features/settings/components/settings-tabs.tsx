@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import type { AuthUser } from '../../../lib/auth/auth-context';
 import { AccountPanel } from './account-panel';
+import { ApiAccessPanel } from './api-access-panel';
 import { NotificationsPanel } from './notifications-panel';
 import { PasswordPanel } from './password-panel';
 
-// SPEC §2 /settings: Account, Password, Notifications, and for the administrator an Admin tab whose
+// SPEC §2 /settings: Account, Password, Notifications, API access (issue 20: personal access tokens), and for the administrator an Admin tab whose
 // content the route provides (it belongs to the admin feature).
 
 const TAB =
@@ -22,6 +23,7 @@ export function SettingsTabs({ user, adminPanel }: { user: AuthUser; adminPanel?
         <Tab className={TAB}>Account</Tab>
         <Tab className={TAB}>Password</Tab>
         <Tab className={TAB}>Notifications</Tab>
+        <Tab className={TAB}>API access</Tab>
         {adminPanel ? <Tab className={TAB}>Admin</Tab> : null}
       </TabList>
       <TabPanels>
@@ -38,6 +40,11 @@ export function SettingsTabs({ user, adminPanel }: { user: AuthUser; adminPanel?
         <TabPanel className="focus:outline-none">
           <Card className="p-5 sm:p-6">
             <NotificationsPanel />
+          </Card>
+        </TabPanel>
+        <TabPanel className="focus:outline-none">
+          <Card className="p-5 sm:p-6">
+            <ApiAccessPanel />
           </Card>
         </TabPanel>
         {adminPanel ? (
