@@ -241,7 +241,7 @@ const INIT = `window.ui = SwaggerUIBundle({
   deepLinking: true,
   validatorUrl: null,
   withCredentials: true,
-  docExpansion: 'list',
+  docExpansion: 'none',
   defaultModelsExpandDepth: 0,
 });
 `;
