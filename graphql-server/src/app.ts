@@ -25,10 +25,12 @@ import { createStorage } from './lib/storage';
 import { registerAccessTokenRoutes } from './rest/access-tokens.routes';
 import { registerAuthRoutes } from './rest/auth.routes';
 import { registerCaseRoutes } from './rest/cases.routes';
+import { acceptEmptyJsonBody } from './rest/contract';
 import { registerErrorHandler } from './rest/errors';
 import { registerHealthRoutes } from './rest/health.routes';
 import { registerMessageRoutes } from './rest/messages.routes';
 import { registerOperationsRoutes } from './rest/operations.routes';
+import { registerApiDocs } from './rest/openapi';
 import { registerPaymentRoutes } from './rest/payments.routes';
 import { registerPeopleRoutes } from './rest/people.routes';
 import { registerReportRoutes } from './rest/reports.routes';
@@ -120,6 +122,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   });
   await registerCompression(app);
   await app.register(fastifyCookie);
+  acceptEmptyJsonBody(app);
   // One multipart parser for the app: REST uploads and GraphQL multipart requests both use it.
   await app.register(fastifyMultipart, { limits: { fileSize: 100 * 1024 * 1024, files: 10, fields: 100 } });
   registerErrorHandler(app);
@@ -181,6 +184,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   // Scraped by Prometheus: its own port (METRICS_PORT) or a token (METRICS_TOKEN); open only outside production.
   registerMetricsEndpoint(app, { ...config.metrics, host: config.host });
   await app.register(async (api) => {
+    registerApiDocs(api); // first: it collects the contracts of the routes below for /api/openapi.json
     registerAuthRoutes(api, { services, secureCookies });
     registerPaymentRoutes(api, { services });
     registerPeopleRoutes(api, { services });

@@ -8,6 +8,7 @@ import { applyMigrations } from '../src/lib/db/migrate';
 import { createCase } from './cases.fixtures';
 import { TestClient } from './helpers/client';
 import { createUser, signedInClient } from './helpers/factories';
+import { type RestRoute, restRoutes } from './helpers/routes';
 import { startTestServer, type TestServer } from './helpers/server';
 
 // Bad input through every door. For every REST route (read from the running app's route table) and
@@ -95,33 +96,6 @@ async function rowCounts(): Promise<Record<string, number>> {
 }
 
 // --- the route table ----------------------------------------------------------------------------------
-
-interface RestRoute {
-  method: string;
-  path: string;
-}
-
-/** Reads fastify's printed route tree ("├── api/cases (GET, HEAD, POST)", children indented). */
-function restRoutes(printed: string): RestRoute[] {
-  const routes: RestRoute[] = [];
-  const stack: string[] = [];
-  for (const line of printed.split('\n')) {
-    const match = line.match(/^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/);
-    if (!match) continue;
-    const level = (match[1] ?? '').length / 4;
-    const segment = (match[2] ?? '').replace(/(:\w+)(\|:\w+)+/g, '$1');
-    const parent = level > 0 ? (stack[level - 1] ?? '') : '';
-    const path =
-      level === 0 ? segment : segment.startsWith('/') ? parent + segment : `${parent.replace(/\/$/, '')}/${segment}`;
-    stack[level] = path;
-    stack.length = level + 1;
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
-      if (method && method !== 'HEAD' && method !== 'OPTIONS' && path.startsWith('/api/'))
-        routes.push({ method, path });
-    }
-  }
-  return routes;
-}
 
 // --- generators -------------------------------------------------------------------------------------
 

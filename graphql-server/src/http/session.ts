@@ -7,7 +7,7 @@ import { REMEMBER_ME_MS } from '../domain/auth/auth.service';
 // The session cookie: an opaque token, httpOnly, SameSite=Lax, Secure when served over https.
 // "Remember me" makes it a 30-day cookie; otherwise it is a browser-session cookie.
 
-const SESSION_COOKIE = 'vc_session';
+export const SESSION_COOKIE = 'vc_session';
 
 export function readSessionToken(cookieHeader: string | undefined): string | null {
   if (!cookieHeader) return null;

@@ -1,39 +1,37 @@
 import type { Readable } from 'node:stream';
-import { PHOTO_TOO_MANY_FILES_MESSAGE, PROFILE_PHOTO_MAX_BYTES } from '@vetconsult/schema/people';
+import {
+  createAvailabilitySchema,
+  notificationPreferencesSchema,
+  PHOTO_TOO_MANY_FILES_MESSAGE,
+  PROFILE_PHOTO_MAX_BYTES,
+  PROFILE_PHOTO_TYPES,
+  profileSchema,
+  specialistIdSchema,
+  specialistQuestionSchema,
+  specialistQuestionUpdateSchema,
+} from '@vetconsult/schema/people';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { PhotoUpload } from '../domain/people/profile.service';
 import { toUserView } from '../domain/users/user.view';
 import { badInput } from '../lib/errors';
 import type { Services } from '../services';
+import { defineRoute, messageBodySchema, multipartOf, numericId } from './contract';
 import { beforeUpload } from './upload-gate';
+import {
+  notificationPreferencesViewSchema,
+  publicQuestionSchema,
+  questionView,
+  questionViewSchema,
+  rejectedSpecialistSchema,
+  slotView,
+  slotViewSchema,
+  specialistListItemSchema,
+} from './views/people.view';
+import { userViewSchema } from './views/user.view';
 
 // SPEC §7 "Specialists, availability" and "Admin and profile": thin wrappers over the specialists,
 // admin and profile services. Roles and ownership are checked by the services, not here.
-
-type IdParams = { Params: { id: string } };
-
-const slotView = (slot: { id: number; dayOfWeek: number; startTime: string; endTime: string }) => ({
-  id: slot.id,
-  dayOfWeek: slot.dayOfWeek,
-  startTime: slot.startTime,
-  endTime: slot.endTime,
-});
-
-const questionView = (question: {
-  id: number;
-  questionText: string;
-  required: boolean;
-  active: boolean;
-  specialty: string;
-  createdAt: Date;
-}) => ({
-  id: question.id,
-  questionText: question.questionText,
-  required: question.required,
-  active: question.active,
-  specialty: question.specialty,
-  createdAt: question.createdAt.toISOString(),
-});
 
 /** Reads a stream up to `limit` bytes; the caller sees whether more was cut off. */
 async function readCapped(file: Readable & { truncated?: boolean }): Promise<PhotoUpload> {
@@ -78,85 +76,330 @@ async function readProfileForm(
   return photo ? { fields, photo } : { fields };
 }
 
+const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, json: schema });
+const removed = (description: string) => json(description, messageBodySchema);
+const id = z.object({ id: numericId('row') });
+
 export function registerPeopleRoutes(app: FastifyInstance, deps: { services: Services }) {
   const { specialists, admin, profile, uploads } = deps.services;
 
   // --- Specialist directory (consult form) -----------------------------------------------------------
-  app.get<{ Querystring: { specialty?: string } }>('/api/user/specialists', async (request) =>
-    specialists.directory(request.actor, request.query.specialty),
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/user/specialists',
+      tag: 'Specialists',
+      summary: 'Approved specialists, with their next available time',
+      access: 'signed-in',
+      query: z.object({ specialty: z.string().optional().describe('Only this specialty.') }),
+      responses: { 200: json('The directory.', z.array(specialistListItemSchema)) },
+    },
+    async (request) => specialists.directory(request.actor, request.query.specialty),
   );
 
   // --- Availability ------------------------------------------------------------------------------------
-  app.get<{ Params: { specialistId: string } }>('/api/availability/:specialistId', async (request) =>
-    (await specialists.listAvailability(request.actor, request.params.specialistId)).map(slotView),
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/availability/:specialistId',
+      tag: 'Availability',
+      summary: 'A specialist’s weekly availability',
+      access: 'signed-in',
+      params: z.object({ specialistId: numericId('specialist') }),
+      responses: { 200: json('The slots, by day and time.', z.array(slotViewSchema)) },
+      errors: [403, 404],
+    },
+    async (request) => (await specialists.listAvailability(request.actor, request.params.specialistId)).map(slotView),
   );
-  app.post('/api/availability', async (request, reply) =>
-    reply.status(201).send(slotView(await specialists.addAvailability(request.actor, request.body))),
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/availability',
+      tag: 'Availability',
+      summary: 'Add a weekly slot (specialists)',
+      access: 'signed-in',
+      body: { json: createAvailabilitySchema },
+      responses: { 201: json('Added.', slotViewSchema) },
+      errors: [404, 409],
+    },
+    async (request, reply) => {
+      const slot = slotView(await specialists.addAvailability(request.actor, request.body));
+      reply.status(201);
+      return slot;
+    },
   );
-  app.delete<IdParams>('/api/availability/:id', async (request) => {
-    await specialists.deleteAvailability(request.actor, request.params.id);
-    return { message: 'Availability removed' };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/availability/:id',
+      tag: 'Availability',
+      summary: 'Remove one of one’s slots (specialists)',
+      access: 'signed-in',
+      params: id,
+      responses: { 200: removed('Removed.') },
+      errors: [404],
+    },
+    async (request) => {
+      await specialists.deleteAvailability(request.actor, request.params.id);
+      return { message: 'Availability removed' };
+    },
+  );
 
   // --- Specialist questions ----------------------------------------------------------------------------
-  // For the consult form: the chosen specialist's active questions, [{ id, questionText, required }].
-  app.get<{ Querystring: { specialistId?: string } }>('/api/specialist-questions', async (request) =>
-    specialists.activeQuestions(request.actor, request.query.specialistId),
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/specialist-questions',
+      tag: 'Specialist questions',
+      summary: 'A specialist’s active questions, for the consult form',
+      access: 'signed-in',
+      query: z.object({ specialistId: numericId('specialist').optional() }),
+      responses: { 200: json('The questions.', z.array(publicQuestionSchema)) },
+      errors: [404],
+    },
+    async (request) => specialists.activeQuestions(request.actor, request.query.specialistId),
   );
-  // The signed-in specialist's own questions.
-  app.get('/api/specialist-questions/mine', async (request) =>
-    (await specialists.myQuestions(request.actor)).map(questionView),
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/specialist-questions/mine',
+      tag: 'Specialist questions',
+      summary: 'The signed-in specialist’s questions',
+      access: 'signed-in',
+      responses: { 200: json('Every question, active or not.', z.array(questionViewSchema)) },
+      errors: [403],
+    },
+    async (request) => (await specialists.myQuestions(request.actor)).map(questionView),
   );
-  app.post('/api/specialist-questions', async (request, reply) =>
-    reply.status(201).send(questionView(await specialists.createQuestion(request.actor, request.body))),
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/specialist-questions',
+      tag: 'Specialist questions',
+      summary: 'Add a question (specialists)',
+      access: 'signed-in',
+      body: { json: specialistQuestionSchema },
+      responses: { 201: json('Added.', questionViewSchema) },
+    },
+    async (request, reply) => {
+      const question = questionView(await specialists.createQuestion(request.actor, request.body));
+      reply.status(201);
+      return question;
+    },
   );
-  app.put<IdParams>('/api/specialist-questions/:id', async (request) =>
-    questionView(await specialists.updateQuestion(request.actor, request.params.id, request.body)),
+  defineRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/specialist-questions/:id',
+      tag: 'Specialist questions',
+      summary: 'Change one of one’s questions (specialists)',
+      access: 'signed-in',
+      params: id,
+      body: { json: specialistQuestionUpdateSchema },
+      responses: { 200: json('Changed.', questionViewSchema) },
+      errors: [404],
+    },
+    async (request) => questionView(await specialists.updateQuestion(request.actor, request.params.id, request.body)),
   );
-  app.delete<IdParams>('/api/specialist-questions/:id', async (request) => {
-    await specialists.deleteQuestion(request.actor, request.params.id);
-    return { message: 'Question removed' };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/specialist-questions/:id',
+      tag: 'Specialist questions',
+      summary: 'Remove one of one’s questions (specialists)',
+      access: 'signed-in',
+      params: id,
+      responses: { 200: removed('Removed.') },
+      errors: [404],
+    },
+    async (request) => {
+      await specialists.deleteQuestion(request.actor, request.params.id);
+      return { message: 'Question removed' };
+    },
+  );
 
   // --- Administrator -----------------------------------------------------------------------------------
-  // Both pending and approved specialists (the page splits by `approved`); ?approved=false narrows it.
-  app.get<{ Querystring: { approved?: string } }>('/api/admin/pending-specialists', async (request) => {
-    const { approved } = request.query;
-    const filter = approved === 'true' ? { approved: true } : approved === 'false' ? { approved: false } : {};
-    return (await admin.specialists(request.actor, filter)).map(toUserView);
-  });
-  app.put<IdParams>('/api/admin/approve-specialist/:id', async (request) =>
-    toUserView(await admin.approve(request.actor, { specialistId: request.params.id })),
+  const adminTag = 'Administration';
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/admin/pending-specialists',
+      tag: adminTag,
+      summary: 'Specialists, pending and approved (administrators)',
+      description: 'The page splits them by `approved`; ?approved=false narrows the list.',
+      access: 'signed-in',
+      query: z.object({ approved: z.enum(['true', 'false']).optional() }),
+      responses: { 200: json('The specialists.', z.array(userViewSchema)) },
+      errors: [403],
+    },
+    async (request) => {
+      const { approved } = request.query;
+      const filter = approved === 'true' ? { approved: true } : approved === 'false' ? { approved: false } : {};
+      return (await admin.specialists(request.actor, filter)).map(toUserView);
+    },
   );
-  app.post('/api/admin/approve-specialist', async (request) =>
-    toUserView(await admin.approve(request.actor, request.body)),
+  defineRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/admin/approve-specialist/:id',
+      tag: adminTag,
+      summary: 'Approve a specialist (administrators; Settings page)',
+      access: 'signed-in',
+      params: z.object({ id: numericId('specialist') }),
+      responses: { 200: json('Approved.', userViewSchema) },
+      errors: [404],
+    },
+    async (request) => toUserView(await admin.approve(request.actor, { specialistId: request.params.id })),
   );
-  app.post('/api/admin/reject-specialist', async (request) => {
-    const rejected = await admin.reject(request.actor, request.body);
-    return { ...rejected, message: 'Specialist application rejected.' };
-  });
-  app.get('/api/admin/users', async (request) => (await admin.users(request.actor)).map(toUserView));
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/approve-specialist',
+      tag: adminTag,
+      summary: 'Approve a specialist (administrators; Specialist Management page)',
+      access: 'signed-in',
+      body: { json: specialistIdSchema },
+      responses: { 200: json('Approved.', userViewSchema) },
+      errors: [404],
+    },
+    async (request) => toUserView(await admin.approve(request.actor, request.body)),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/reject-specialist',
+      tag: adminTag,
+      summary: 'Reject a specialist’s application (administrators)',
+      access: 'signed-in',
+      body: { json: specialistIdSchema },
+      responses: { 200: json('Rejected: the account is removed.', rejectedSpecialistSchema) },
+      errors: [404],
+    },
+    async (request) => {
+      const rejected = await admin.reject(request.actor, request.body);
+      return { ...rejected, message: 'Specialist application rejected.' };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/admin/users',
+      tag: adminTag,
+      summary: 'Every user (administrators)',
+      access: 'signed-in',
+      responses: { 200: json('The users.', z.array(userViewSchema)) },
+      errors: [403],
+    },
+    async (request) => (await admin.users(request.actor)).map(toUserView),
+  );
 
   // --- Profile, photo, notification preferences, onboarding -----------------------------------------
-  app.put('/api/profile', { preHandler: beforeUpload(uploads, () => ({ kind: 'profilePhoto' })) }, async (request) => {
-    const { fields, photo } = await readProfileForm(request);
-    return toUserView(await profile.updateProfile(request.actor, fields, photo));
-  });
-  app.delete('/api/profile/photo', async (request) => toUserView(await profile.deletePhoto(request.actor)));
-  app.get<IdParams>('/api/users/:id/photo', async (request, reply) => {
-    const photo = await profile.photo(request.actor, request.params.id);
-    // The URL carries a version (?v=updatedAt), so a changed photo gets a new URL.
-    return reply
-      .header('content-type', photo.contentType)
-      .header('cache-control', 'private, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      .send(photo.body);
-  });
-  app.get('/api/profile/notifications', async (request) => profile.notificationPreferences(request.actor));
-  app.put('/api/profile/notifications', async (request) =>
-    profile.updateNotificationPreferences(request.actor, request.body),
+  defineRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/profile',
+      tag: 'Profile',
+      summary: 'Change one’s profile, with an optional photo',
+      description: `Multipart (text fields plus \`profilePhoto\`: JPEG, PNG, GIF or WebP up to ${PROFILE_PHOTO_MAX_BYTES / 1024 / 1024} MB) or JSON.`,
+      access: 'signed-in',
+      body: {
+        json: profileSchema,
+        multipart: multipartOf(profileSchema, { profilePhoto: 'The new photo (one file).' }),
+      },
+      responses: { 200: json('The changed user.', userViewSchema) },
+      errors: [409],
+    },
+    async (request) => {
+      const { fields, photo } = await readProfileForm(request);
+      return toUserView(await profile.updateProfile(request.actor, fields, photo));
+    },
+    { preHandler: beforeUpload(uploads, () => ({ kind: 'profilePhoto' })) },
   );
-  app.post('/api/profile/onboarding-complete', async (request) =>
-    toUserView(await profile.completeOnboarding(request.actor)),
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/profile/photo',
+      tag: 'Profile',
+      summary: 'Remove one’s photo',
+      access: 'signed-in',
+      responses: { 200: json('The changed user.', userViewSchema) },
+    },
+    async (request) => toUserView(await profile.deletePhoto(request.actor)),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/users/:id/photo',
+      tag: 'Profile',
+      summary: 'A user’s photo',
+      description: 'The URL carries a version (?v=…), so a changed photo gets a new URL; cached a day.',
+      access: 'signed-in',
+      params: z.object({ id: numericId('user') }),
+      query: z.object({ v: z.string().optional().describe('The photo’s version (ignored by the server).') }),
+      responses: { 200: { description: 'The image.', file: [...PROFILE_PHOTO_TYPES] } },
+      errors: [404],
+    },
+    async (request, reply) => {
+      const photo = await profile.photo(request.actor, request.params.id);
+      return reply
+        .header('content-type', photo.contentType)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.body);
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/profile/notifications',
+      tag: 'Profile',
+      summary: 'One’s e-mail notification preferences',
+      access: 'signed-in',
+      responses: { 200: json('The preferences.', notificationPreferencesViewSchema) },
+    },
+    async (request) => profile.notificationPreferences(request.actor),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/profile/notifications',
+      tag: 'Profile',
+      summary: 'Change one’s e-mail notification preferences',
+      access: 'signed-in',
+      body: { json: notificationPreferencesSchema },
+      responses: { 200: json('The preferences.', notificationPreferencesViewSchema) },
+    },
+    async (request) => profile.updateNotificationPreferences(request.actor, request.body),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/profile/onboarding-complete',
+      tag: 'Profile',
+      summary: 'Dismiss the onboarding welcome card',
+      access: 'signed-in',
+      responses: { 200: json('The changed user.', userViewSchema) },
+    },
+    async (request) => toUserView(await profile.completeOnboarding(request.actor)),
   );
 }

@@ -1,14 +1,100 @@
-import { isOverdue } from '@vetconsult/schema/turnaround';
-import { CASE_STATUS_LABELS } from '@vetconsult/schema/values';
+import { CASE_ROUTINGS, isOverdue, URGENCIES } from '@vetconsult/schema/turnaround';
+import { CASE_STATUS_LABELS, CASE_STATUSES } from '@vetconsult/schema/values';
+import { z } from 'zod';
 import type { CaseDetail } from '../../domain/cases/case-queries';
 import { caseLabel, caseTitle, displayId, isRevisit, patientOf, shortId } from '../../domain/cases/cases.rules';
 import type { CaseFile } from '../../generated/prisma/client';
 import { fileDownloadPath } from '../paths';
 
 // The case object of the REST door: SPEC §3 Case fields, the vet with clinic details, the specialist's
-// name, the files, plus what the older specialist view reads (title, description, vetName).
+// name, the files, plus what the older specialist view reads (title, description, vetName). The schemas
+// are the contract of the routes that answer with them (rest/contract.ts); the views are typed by them.
 
-export function toCaseFileView(file: CaseFile) {
+const dateTime = z.iso.datetime();
+
+export const caseFileViewSchema = z
+  .object({
+    id: z.number().int(),
+    caseId: z.number().int(),
+    filename: z.string(),
+    originalName: z.string(),
+    fileType: z.string(),
+    fileSize: z.number().int(),
+    fileCategory: z.enum(['input', 'summary', 'message']),
+    url: z.string().describe('GET it to download the file (signed-in, with the case’s read rule).'),
+    uploadedBy: z.number().int().nullable(),
+    createdAt: dateTime,
+  })
+  .meta({ id: 'CaseFile' });
+export type CaseFileView = z.infer<typeof caseFileViewSchema>;
+
+const nullableText = z.string().nullable();
+
+export const caseViewSchema = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    shortId: z.string(),
+    displayId: z.string(),
+    label: z.string(),
+    isRevisit: z.boolean(),
+    baseUuid: nullableText,
+    revisionNumber: z.number().int(),
+    originalCaseId: z.number().int().nullable(),
+    revisitNumber: z.number().int(),
+    vetId: z.number().int(),
+    specialistId: z.number().int().nullable(),
+    specialty: nullableText,
+    patientName: nullableText,
+    familyLastName: nullableText,
+    contactEmail: nullableText,
+    submittingDvm: nullableText,
+    dateOfBirth: nullableText,
+    species: nullableText,
+    sex: nullableText,
+    breed: nullableText,
+    spayNeuterStatus: nullableText,
+    age: z.number().nullable(),
+    ageUnit: nullableText,
+    clinicalSigns: nullableText,
+    questions: nullableText,
+    specialistResponses: z.unknown().describe('The answers to the specialist’s questions (JSON), or null.'),
+    nutritionComplex: z.boolean(),
+    termsAccepted: z.boolean(),
+    status: z.enum(CASE_STATUSES),
+    statusLabel: z.string(),
+    summary: nullableText,
+    isPaid: z.boolean(),
+    stripePaymentIntentId: nullableText,
+    paymentAmount: z.number().nullable(),
+    version: z.number().int(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    acceptedAt: dateTime.nullable(),
+    reviewedAt: dateTime.nullable(),
+    urgency: z.enum(URGENCIES),
+    routing: z.enum(CASE_ROUTINGS),
+    activatedAt: dateTime.nullable().describe('When it was paid or submitted free; the clock starts here.'),
+    dueAt: dateTime.nullable().describe('When the answer is due: activation + the urgency’s window.'),
+    overdue: z.boolean().describe('Pending or in progress past its due time.'),
+    cancelledAt: dateTime.nullable(),
+    cancelReason: nullableText,
+    vet: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      clinicName: nullableText,
+      clinicAddress: nullableText,
+    }),
+    specialist: z.object({ id: z.number().int(), name: z.string(), specialty: nullableText }).nullable(),
+    files: z.array(caseFileViewSchema),
+    title: z.string(),
+    description: nullableText,
+    vetName: z.string(),
+  })
+  .meta({ id: 'Case' });
+export type CaseView = z.infer<typeof caseViewSchema>;
+
+export function toCaseFileView(file: CaseFile): CaseFileView {
   return {
     id: file.id,
     caseId: file.caseId,
@@ -25,7 +111,7 @@ export function toCaseFileView(file: CaseFile) {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toCaseView(kase: CaseDetail) {
+export function toCaseView(kase: CaseDetail): CaseView {
   return {
     id: kase.id,
     uuid: kase.uuid,
