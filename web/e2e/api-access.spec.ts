@@ -78,6 +78,7 @@ test('a token is created in Settings, shown once, works from a script, and stops
 });
 
 test('the administrator sees every token with its owner and revokes one', async ({ page, request, baseURL }) => {
+  test.setTimeout(180_000);
   const vet = await freshVet(baseURL ?? '');
   await signIn(page, vet.username, vet.password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -91,6 +92,14 @@ test('the administrator sees every token with its owner and revokes one', async 
   await page.getByRole('tab', { name: 'Admin' }).click();
   const row = page.getByRole('listitem').filter({ hasText: 'Clinic sync' }).filter({ hasText: vet.username });
   await expect(row).toContainText('Read and write');
+  for (const shot of [SHOTS[0], SHOTS[3]]) {
+    await prepareShot(page, shot);
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Admin' }).click();
+    await expect(page.getByRole('heading', { name: 'Access Tokens' })).toBeVisible();
+    await expect(row).toBeVisible();
+    await shoot(page, 'settings-admin-access-tokens', shot);
+  }
   await row.getByRole('button', { name: `Revoke ${vet.username}’s token Clinic sync` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke Token' }).click();
   await expect(
