@@ -15,8 +15,10 @@ export function restRoutes(printed: string): RestRoute[] {
     const level = (match[1] ?? '').length / 4;
     const segment = (match[2] ?? '').replace(/(:\w+)(\|:\w+)+/g, '$1');
     const parent = level > 0 ? (stack[level - 1] ?? '') : '';
+    // A child is the rest of its parent's path: '/report.pdf' under '/api/cases/:id', '.csv' under
+    // '/api/admin/operations'.
     const path =
-      level === 0 ? segment : segment.startsWith('/') ? parent + segment : `${parent.replace(/\/$/, '')}/${segment}`;
+      level === 0 ? segment : /^[/.]/.test(segment) ? parent + segment : `${parent.replace(/\/$/, '')}/${segment}`;
     stack[level] = path;
     stack.length = level + 1;
     for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
