@@ -1,4 +1,4 @@
-import { type ClockTone, timeLeft, type Urgency } from '@vetconsult/schema/turnaround';
+import { type ClockTone, timeLeft, type Urgency } from '@vetconsult/schema/urgency';
 import { useNow } from '../../lib/use-now';
 import { Icon } from './icon';
 

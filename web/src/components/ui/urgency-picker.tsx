@@ -1,4 +1,4 @@
-import { URGENCIES, URGENCY_LABELS, type Urgency, urgencyPromise } from '@vetconsult/schema/turnaround';
+import { URGENCIES, URGENCY_LABELS, type Urgency, urgencyPromise } from '@vetconsult/schema/urgency';
 import { type ReactNode, useId } from 'react';
 
 // Issue 19: Routine / Priority / STAT on the new-consult and revisit forms. The fee each adds is priced

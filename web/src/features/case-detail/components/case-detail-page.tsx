@@ -1,5 +1,5 @@
 import { formatCents } from '@vetconsult/schema/payment';
-import { URGENCY_LABELS, urgencyPromise } from '@vetconsult/schema/turnaround';
+import { URGENCY_LABELS, urgencyPromise } from '@vetconsult/schema/urgency';
 import { shortId } from '@vetconsult/schema/values';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';

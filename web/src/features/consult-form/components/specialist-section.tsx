@@ -1,4 +1,4 @@
-import { TURNAROUND_MESSAGES } from '@vetconsult/schema/turnaround';
+import { TURNAROUND_MESSAGES } from '@vetconsult/schema/urgency';
 import { FORM_SPECIALTIES } from '@vetconsult/schema/values';
 import { useEffect, useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { URGENCIES, type Urgency } from '@vetconsult/schema/turnaround';
+import { URGENCIES, type Urgency } from '@vetconsult/schema/urgency';
 import type { ConsultInput } from '../../../gql/graphql';
 import type { Draft } from '../api/drafts';
 

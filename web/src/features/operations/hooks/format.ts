@@ -1,4 +1,4 @@
-import { URGENCY_LABELS, type Urgency } from '@vetconsult/schema/turnaround';
+import { URGENCY_LABELS, type Urgency } from '@vetconsult/schema/urgency';
 
 // How the dashboard writes its numbers: hours as '3 h 20 min', rates as '87%', cents as money.
 

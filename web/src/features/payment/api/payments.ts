@@ -1,4 +1,4 @@
-import type { Urgency } from '@vetconsult/schema/turnaround';
+import type { Urgency } from '@vetconsult/schema/urgency';
 import { graphql } from '../../../gql/gql';
 import type {
   AppliedCouponFieldsFragment,

@@ -1,5 +1,5 @@
 import { FREE_CONSULTATION, PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
-import type { Urgency } from '@vetconsult/schema/turnaround';
+import type { Urgency } from '@vetconsult/schema/urgency';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/empty-state';

@@ -1,5 +1,5 @@
 import { formatTaxRate } from '@vetconsult/schema/payment';
-import { URGENCY_LABELS, URGENCY_WINDOW_HOURS } from '@vetconsult/schema/turnaround';
+import { URGENCY_LABELS, URGENCY_WINDOW_HOURS } from '@vetconsult/schema/urgency';
 import type { PaymentIntent } from '../api/payments';
 import { formatMoney } from './payment-messages';
 

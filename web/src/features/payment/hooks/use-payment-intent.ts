@@ -1,5 +1,5 @@
 import { COUPON_MESSAGES } from '@vetconsult/schema/payment';
-import type { Urgency } from '@vetconsult/schema/turnaround';
+import type { Urgency } from '@vetconsult/schema/urgency';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { serverErrorMessage, serverErrorStatus } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';

@@ -1,4 +1,4 @@
-import type { Urgency } from '@vetconsult/schema/turnaround';
+import type { Urgency } from '@vetconsult/schema/urgency';
 import { sendForm } from '../../../lib/file-transfer';
 
 export interface RevisitSubmission {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONSULT_FILE_MAX_BYTES, type RevisitInput, revisitSchema } from '@vetconsult/schema/consult';
 import { PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
-import { URGENCY_LABELS, type Urgency, urgencyPromise } from '@vetconsult/schema/turnaround';
+import { URGENCY_LABELS, type Urgency, urgencyPromise } from '@vetconsult/schema/urgency';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
