@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/case-display';
 import { errorText, serverErrorMessage } from '../../../lib/graphql-errors';
 import { roleLabel } from '../../../lib/roles';
 import { toast } from '../../../lib/toasts';
+import { useTokenRevoke } from '../../../lib/use-token-revoke';
 import { useAllAccessTokens } from '../api/all-access-tokens';
 import { useRevokeAnyAccessToken } from '../api/revoke-any-access-token';
 
@@ -19,30 +20,10 @@ type Token = NonNullable<ReturnType<typeof useAllAccessTokens>['data']>['accessT
 export function AccessTokensPanel() {
   const { data, error, loading, refetch } = useAllAccessTokens();
   const [revoke] = useRevokeAnyAccessToken();
-  const [revoking, setRevoking] = useState<Token | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onConfirm = async () => {
-    if (!revoking) return;
-    setBusy(true);
-    try {
-      await revoke({ variables: { id: revoking.id } });
-      toast({
-        title: 'Token revoked',
-        description: `${revoking.owner.username}’s token “${revoking.name}” no longer works.`,
-        variant: 'success',
-      });
-      setRevoking(null);
-    } catch (revokeError) {
-      toast({
-        title: 'Token not revoked',
-        description: serverErrorMessage(revokeError) || errorText(revokeError),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { revoking, setRevoking, busy, onConfirm } = useTokenRevoke<Token>(
+    revoke,
+    (token) => `${token.owner.username}’s token “${token.name}” no longer works.`,
+  );
 
   const tokens = data?.accessTokens;
   return (

@@ -17,6 +17,7 @@ import { isTokenExpired, tokenExpiryText, tokenLastUsedText } from '../../../lib
 import { formatDate } from '../../../lib/case-display';
 import { errorText, serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
+import { useTokenRevoke } from '../../../lib/use-token-revoke';
 import { useCreateAccessToken } from '../api/create-access-token';
 import { useMyAccessTokens } from '../api/my-access-tokens';
 import { useRevokeAccessToken } from '../api/revoke-access-token';
@@ -181,26 +182,10 @@ function CreateTokenForm({ onCreated }: { onCreated(created: { name: string; tok
 function TokenList() {
   const { data, error, loading, refetch } = useMyAccessTokens();
   const [revoke] = useRevokeAccessToken();
-  const [revoking, setRevoking] = useState<Token | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onConfirm = async () => {
-    if (!revoking) return;
-    setBusy(true);
-    try {
-      await revoke({ variables: { id: revoking.id } });
-      toast({ title: 'Token revoked', description: `“${revoking.name}” no longer works.`, variant: 'success' });
-      setRevoking(null);
-    } catch (revokeError) {
-      toast({
-        title: 'Token not revoked',
-        description: serverErrorMessage(revokeError) || errorText(revokeError),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { revoking, setRevoking, busy, onConfirm } = useTokenRevoke<Token>(
+    revoke,
+    (token) => `“${token.name}” no longer works.`,
+  );
 
   const tokens = data?.myAccessTokens;
   return (
