@@ -92,3 +92,43 @@ export const unacceptedAlertAt = (urgency: Urgency, activatedAt: Date | string):
   new Date(new Date(activatedAt).getTime() + urgencyWindowMs(urgency) / 4);
 
 // --- decline, reassign, cancel -------------------------------------------------------------------------
+
+/** The facts of a case that decide whether its veterinarian may move it to another specialist. */
+export interface RoutingFacts {
+  status: string;
+  specialistId: number | null;
+  routing: CaseRoutingValue;
+  urgency: Urgency;
+  activatedAt: Date | string | null;
+}
+
+/**
+ * Why a paid, unaccepted case may be moved to another specialist at `now`: 'declined' (its specialist
+ * declined it: nobody holds it), 'unaccepted' (a quarter of its window has passed and nobody accepted it),
+ * or null (not now). The server refuses a move on null; the vet's case page shows its notice from it.
+ */
+export function specialistNeed(kase: RoutingFacts, now: Date | number): 'declined' | 'unaccepted' | null {
+  if (kase.status !== 'pending' || kase.activatedAt === null) return null;
+  if (kase.routing === 'named' && kase.specialistId === null) return 'declined';
+  const at = typeof now === 'number' ? now : now.getTime();
+  return at >= unacceptedAlertAt(kase.urgency, kase.activatedAt).getTime() ? 'unaccepted' : null;
+}
+
+export const ROUTING_MESSAGES = {
+  unaccepted: 'No specialist has accepted this case yet',
+  declined: 'The specialist declined this case',
+  chooseAnother: 'You can send it to another specialist of the same specialty without paying again, or cancel it.',
+  firstAvailable: 'First available specialist',
+  firstAvailableHint: 'Every available specialist of this specialty sees it; the first to accept takes it.',
+  onlyAssignedDeclines: 'Only the specialist this case is assigned to can decline it',
+  declineOnceAccepted: 'This case has already been accepted, so it can no longer be declined',
+  declineNeedsPending: 'Only a case waiting for acceptance can be declined',
+  onlyOwnVetMoves: 'Only the veterinarian who sent this consult can move it to another specialist',
+  moveOnceAccepted: 'A specialist has already accepted this consult, so it can no longer be moved',
+  moveNeedsPending: 'Only a paid consult that no specialist has accepted yet can be moved',
+  moveNotYet:
+    'This consult can be moved once its specialist declines it, or when no one has accepted it within a quarter of its window',
+  declinedSpecialist: 'This specialist declined this consult. Please choose another specialist.',
+  sameSpecialist: 'This consult is already with this specialist. Please choose another specialist.',
+  takenByAnother: 'Another specialist has already accepted this case',
+} as const;

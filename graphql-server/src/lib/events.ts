@@ -26,6 +26,10 @@ export interface CaseChanged {
   specialty: string | null;
   status: string;
   kind: CaseChangeKind;
+  /** Issue 19: 'first_available' cases are offered to every specialist of their specialty (absent: named). */
+  routing?: string;
+  /** Issue 19: the specialist the case just left (declined by them, or moved by its veterinarian). */
+  previousSpecialistId?: number | null;
   /** Epoch ms when the change committed, for latency measurement. */
   at: number;
 }
@@ -115,6 +119,7 @@ const eventKeys: { [T in EventTopic]: (payload: EventMap[T][0]) => string[] } = 
   'case.changed': (event) => {
     const keys = [routeKeys.user(event.vetId), routeKeys.case(event.uuid)];
     if (event.specialistId !== null) keys.push(routeKeys.user(event.specialistId));
+    if (event.previousSpecialistId != null) keys.push(routeKeys.user(event.previousSpecialistId));
     if (event.specialty !== null) keys.push(routeKeys.specialty(event.specialty));
     return keys;
   },

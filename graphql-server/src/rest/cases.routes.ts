@@ -11,7 +11,7 @@ import {
   revisitSchema,
   SUMMARY_FILE_MAX_BYTES,
 } from '@vetconsult/schema/consult';
-import { cancelSchema } from '@vetconsult/schema/turnaround';
+import { cancelSchema, declineSchema, reassignSchema } from '@vetconsult/schema/turnaround';
 import { CASE_STATUSES, isRowId } from '@vetconsult/schema/values';
 import { ZipArchive } from 'archiver';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -33,7 +33,13 @@ import {
 } from './contract';
 import { withIntake } from './intake';
 import { beforeUpload } from './upload-gate';
-import { caseFileViewSchema, caseViewSchema, toCaseFileView, toCaseView } from './views/case.view';
+import {
+  caseFileViewSchema,
+  caseViewSchema,
+  declineResultViewSchema,
+  toCaseFileView,
+  toCaseView,
+} from './views/case.view';
 import { draftViewSchema } from './views/draft.view';
 import { statsSchema } from './views/payment.view';
 
@@ -95,7 +101,7 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
   const caseOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   /** A changed case as the REST door shows it: read again with its people and files, under the read rule. */
   const caseView = async (request: FastifyRequest, kase: { id: number }) =>
-    toCaseView(await cases.getCase(request.actor, kase.id));
+    toCaseView(await cases.getCase(request.actor, kase.id), request.actor);
 
   // --- cases ---------------------------------------------------------------------------------------
   const tag = 'Cases';
@@ -130,7 +136,7 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
       const rows = available
         ? await cases.availableCases(request.actor)
         : await cases.listCases(request.actor, filter, optionalId(userId));
-      return rows.map(toCaseView);
+      return rows.map((row) => toCaseView(row, request.actor));
     },
   );
 
@@ -149,7 +155,7 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
     async (request) => {
       const specialistId = optionalId(request.params.id, 'specialist', 'id');
       if (specialistId === undefined) throw notFound('Specialist not found');
-      return (await cases.specialistCases(request.actor, specialistId)).map(toCaseView);
+      return (await cases.specialistCases(request.actor, specialistId)).map((row) => toCaseView(row, request.actor));
     },
   );
 
@@ -165,7 +171,7 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
       responses: { 200: oneCase('The case.') },
       errors: [403, 404],
     },
-    async (request) => toCaseView(await cases.getCase(request.actor, request.params.id)),
+    async (request) => toCaseView(await cases.getCase(request.actor, request.params.id), request.actor),
   );
 
   defineRoute(
@@ -235,6 +241,50 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
     },
     async (request) =>
       caseView(request, await deps.services.payments.cancelCase(request.actor, request.params.id, request.body ?? {})),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cases/:id/decline',
+      tag,
+      summary: 'Decline a pending case assigned to you, with a reason (specialists)',
+      description:
+        'The case goes back to its veterinarian with the reason, still paid; they move it to another specialist without paying again, or cancel it.',
+      access: 'signed-in',
+      params: byCase,
+      body: { json: declineSchema },
+      responses: { 200: { description: 'Declined.', json: declineResultViewSchema } },
+      errors: [403, 404, 409],
+    },
+    async (request) => {
+      const { kase, decline } = await cases.declineCase(request.actor, request.params.id, request.body);
+      return {
+        uuid: kase.uuid,
+        status: kase.status,
+        reason: decline.reason,
+        declinedAt: decline.createdAt.toISOString(),
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cases/:id/reassign',
+      tag,
+      summary: 'Move a declined or slow case to another specialist, or the first available one (its veterinarian)',
+      description:
+        'Allowed once its specialist declined it, or when no one accepted it within a quarter of its window. No new payment; the due time stays as fixed at activation.',
+      access: 'signed-in',
+      params: byCase,
+      body: { json: reassignSchema },
+      responses: { 200: oneCase('Moved.') },
+      errors: [403, 404, 409],
+    },
+    async (request) => caseView(request, await cases.reassignCase(request.actor, request.params.id, request.body)),
   );
 
   defineRoute(

@@ -39,7 +39,14 @@ export function selectingAlso<S extends CaseSelection>(selection: S, columns: Pr
   return selection.select ? { ...selection, select: { ...selection.select, ...columns } } : selection;
 }
 
-const READ_RULE_COLUMNS = { id: true, vetId: true, specialistId: true, status: true } as const;
+const READ_RULE_COLUMNS = {
+  id: true,
+  vetId: true,
+  specialistId: true,
+  status: true,
+  specialty: true,
+  routing: true,
+} as const;
 
 type Selected<S extends CaseSelection> = Prisma.CaseGetPayload<S> &
   Prisma.CaseGetPayload<{ select: typeof READ_RULE_COLUMNS }>;

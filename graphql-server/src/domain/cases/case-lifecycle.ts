@@ -1,4 +1,5 @@
 import { reviewSchema } from '@vetconsult/schema/consult';
+import { ROUTING_MESSAGES } from '@vetconsult/schema/turnaround';
 import type { Case, Prisma } from '../../generated/prisma/client';
 import type { CaseStatus } from '../../generated/prisma/enums';
 import type { Db } from '../../lib/db/client';
@@ -90,8 +91,10 @@ export function createCaseLifecycle(deps: CaseLifecycleDeps) {
       const who = requireActor(actor);
       const kase = await caseFacts(ref);
       assertCanAccept(who, kase);
-      const accepted = await transition(db, kase, 'accepted', {}, now());
-      if (!accepted) throw conflict(CASE_ALREADY_ACCEPTED);
+      // A first-available case (issue 19) is taken by whoever accepts it first: the same conditional move.
+      const offered = kase.specialistId === null;
+      const accepted = await transition(db, kase, 'accepted', offered ? { specialistId: who.id } : {}, now());
+      if (!accepted) throw conflict(offered ? ROUTING_MESSAGES.takenByAnother : CASE_ALREADY_ACCEPTED);
       publishCaseChange(events, accepted, 'accepted');
       return accepted;
     },

@@ -7,6 +7,7 @@ import { parseInput } from '../../lib/validation';
 import { type Actor, requireActor } from '../actor';
 import { type CaseSelection, readableCase, UUID } from './case-access';
 import { startOfWeek, UNPAID_STATUSES } from './cases.rules';
+import { isSpecialistAvailable } from './specialist-choice';
 
 // The case reads of SPEC §6: the lists each role sees, one case, and the dashboard counts. The lists
 // give Prisma arguments that both doors use (GraphQL adding its selection), so a page and its relations
@@ -17,6 +18,11 @@ export const caseDetailInclude = {
   vet: { select: { id: true, name: true, clinicName: true, clinicAddress: true } },
   specialist: { select: { id: true, name: true, specialty: true } },
   files: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+  /** Issue 19: who declined the case and why (newest first); shown to its vet and the admin (readsDeclines). */
+  declines: {
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { specialistId: true, reason: true, createdAt: true, specialist: { select: { name: true } } },
+  },
 } satisfies Prisma.CaseInclude;
 
 export type CaseDetail = Prisma.CaseGetPayload<{ include: typeof caseDetailInclude }>;
@@ -104,15 +110,20 @@ export function listArgs(actor: Actor | null, raw: unknown, userId?: number) {
 
 /**
  * SPEC §6 "Available Cases list for own specialty": pending cases assigned to this specialist in
- * their specialty, waiting to be accepted.
+ * their specialty, waiting to be accepted; and (issue 19) the cases sent to the first available
+ * specialist of their specialty, while this approved specialist is available now (the directory's
+ * isAvailable). `availableNow` is that fact, read by the caller.
  */
-export function availableArgs(actor: Actor | null) {
+export function availableArgs(actor: Actor | null, availableNow = false) {
   const who = requireActor(actor);
   if (who.role !== 'SPECIALIST') throw forbidden('Only specialists can see available cases');
+  const offered = availableNow && who.approved && who.specialty !== null;
   return {
     where: {
       status: 'pending' as const,
-      specialistId: who.id,
+      ...(offered
+        ? { OR: [{ specialistId: who.id }, { specialistId: null, routing: 'first_available' as const }] }
+        : { specialistId: who.id }),
       ...(who.specialty ? { specialty: who.specialty } : {}),
     },
     // Issue 19: the soonest due first (a STAT case at the top).
@@ -124,17 +135,24 @@ export function availableArgs(actor: Actor | null) {
 export function createCaseQueries(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
 
+  /** The Available Cases arguments for this actor, with their availability now (first-available cases). */
+  async function availableArgsNow(actor: Actor | null) {
+    const who = requireActor(actor);
+    const availableNow = who.role === 'SPECIALIST' && (await isSpecialistAvailable(db, who.id, now()));
+    return availableArgs(who, availableNow);
+  }
+
   return {
     listArgs,
-    availableArgs,
+    availableArgs: availableArgsNow,
 
     /** The actor's cases (vet: own; specialist: assigned; admin: all), filtered and searched. */
     listCases(actor: Actor | null, raw: unknown, userId?: number): Promise<CaseDetail[]> {
       return db.case.findMany({ ...listArgs(actor, raw, userId), include: caseDetailInclude });
     },
 
-    availableCases(actor: Actor | null): Promise<CaseDetail[]> {
-      return db.case.findMany({ ...availableArgs(actor), include: caseDetailInclude });
+    async availableCases(actor: Actor | null): Promise<CaseDetail[]> {
+      return db.case.findMany({ ...(await availableArgsNow(actor)), include: caseDetailInclude });
     },
 
     /** GET /api/cases/specialist/{id}: a specialist's own cases (or any, for the administrator). */

@@ -1,4 +1,5 @@
-import type { CaseStatus } from '../../generated/prisma/enums';
+import { ROUTING_MESSAGES, type RoutingFacts, specialistNeed } from '@vetconsult/schema/turnaround';
+import type { CaseRouting, CaseStatus } from '../../generated/prisma/enums';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { instantOf, localTime } from '../../lib/time-zone';
 import type { Actor } from '../actor';
@@ -13,6 +14,8 @@ export interface CaseFacts {
   specialistId: number | null;
   status: CaseStatus;
   specialty?: string | null;
+  /** Issue 19: 'first_available' cases wait unassigned for any approved specialist of their specialty. */
+  routing?: CaseRouting;
 }
 
 export const NOT_AUTHORIZED_TO_REVISIT = 'You are not authorized to revisit this case';
@@ -45,6 +48,32 @@ export function assertCanCancel(actor: CaseActor, kase: CaseFacts): void {
   if (kase.status !== 'pending' && kase.status !== 'cancelled') throw conflict(CANCEL_NEEDS_PAID);
 }
 
+/**
+ * Throws why this actor cannot decline this case (issue 19 item D): only the specialist it is assigned
+ * to, while it waits for acceptance.
+ */
+export function assertCanDecline(actor: CaseActor, kase: CaseFacts): void {
+  if (actor.role !== 'SPECIALIST' || kase.specialistId !== actor.id)
+    throw forbidden(ROUTING_MESSAGES.onlyAssignedDeclines);
+  if (kase.status === 'accepted' || kase.status === 'reviewed') throw conflict(ROUTING_MESSAGES.declineOnceAccepted);
+  if (kase.status !== 'pending') throw conflict(ROUTING_MESSAGES.declineNeedsPending);
+}
+
+/**
+ * Throws why this actor cannot move this case to another specialist at `now` (issue 19 item D): its own
+ * veterinarian, a paid case nobody accepted, once declined or past a quarter of its window (specialistNeed).
+ */
+export function assertCanReassign(actor: CaseActor, kase: CaseFacts & RoutingFacts, now: Date): void {
+  if (actor.role !== 'VETERINARIAN' || actor.id !== kase.vetId) throw forbidden(ROUTING_MESSAGES.onlyOwnVetMoves);
+  if (kase.status === 'accepted' || kase.status === 'reviewed') throw conflict(ROUTING_MESSAGES.moveOnceAccepted);
+  if (kase.status !== 'pending') throw conflict(ROUTING_MESSAGES.moveNeedsPending);
+  if (specialistNeed(kase, now) === null) throw conflict(ROUTING_MESSAGES.moveNotYet);
+}
+
+/** The declines of a case (who declined, why) are told to its veterinarian and the administrator. */
+export const readsDeclines = (actor: CaseActor | null, kase: { vetId: number }): boolean =>
+  actor !== null && (isAdmin(actor) || actor.id === kase.vetId);
+
 /** Unpaid work of a veterinarian: still editable, payable and discardable (the Drafts tab). */
 export const UNPAID_STATUSES = ['draft', 'pending_payment'] as const satisfies readonly CaseStatus[];
 
@@ -74,6 +103,7 @@ const isAdmin = (actor: CaseActor) => actor.role === 'ADMIN';
  */
 export function canReadCase(actor: CaseActor, kase: CaseFacts): boolean {
   if (isAdmin(actor) || actor.id === kase.vetId) return true;
+  if (isOpenToSpecialty(actor, kase)) return true;
   return (
     actor.role === 'SPECIALIST' &&
     kase.specialistId === actor.id &&
@@ -82,10 +112,32 @@ export function canReadCase(actor: CaseActor, kase: CaseFacts): boolean {
   );
 }
 
+/**
+ * Issue 19 "first available": a paid case sent to the first available specialist of a specialty waits
+ * unassigned; every approved specialist of that specialty may read and accept it until one does. (Who is
+ * *listed* it also depends on availability now: case-queries availableArgs.)
+ */
+export function isOpenToSpecialty(actor: CaseActor, kase: CaseFacts): boolean {
+  return (
+    actor.role === 'SPECIALIST' &&
+    actor.approved &&
+    kase.routing === 'first_available' &&
+    kase.specialistId === null &&
+    kase.status === 'pending' &&
+    !!kase.specialty &&
+    actor.specialty === kase.specialty
+  );
+}
+
 /** Throws the reason a case cannot be accepted by this actor (SPEC §6 "Accept a case"). */
 export function assertCanAccept(actor: CaseActor, kase: CaseFacts): void {
   if (actor.role !== 'SPECIALIST') throw forbidden('Only specialists can accept cases');
   if (!actor.approved) throw forbidden('Your specialist account must be approved before you can accept cases');
+  if (isOpenToSpecialty(actor, kase)) return;
+  if (kase.routing === 'first_available' && actor.specialty === kase.specialty && kase.specialistId !== actor.id) {
+    // Another specialist of the specialty took it first (the conditional accept: first wins).
+    if (kase.status === 'accepted' || kase.status === 'reviewed') throw conflict(ROUTING_MESSAGES.takenByAnother);
+  }
   if (kase.specialistId !== actor.id) throw forbidden('This case is not assigned to you');
   if (kase.status === 'accepted' || kase.status === 'reviewed') throw conflict(CASE_ALREADY_ACCEPTED);
   if (kase.status !== 'pending') throw conflict('This case is not available for acceptance');

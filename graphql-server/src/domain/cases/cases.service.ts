@@ -9,11 +9,14 @@ import { createCaseFiles, createFileStore } from './case-files';
 import { createCaseLifecycle } from './case-lifecycle';
 import { createCaseQueries } from './case-queries';
 import { createConsultSubmission } from './consult-submission';
+import { createDecline } from './decline';
+import { createReassignment } from './reassignment';
 import { createRevisits } from './revisit';
 
 // The cases use cases, one module each (Cal.com's handler split): reads (case-queries), the
 // specialist's moves over the status table (case-lifecycle), the final submission of a consult
-// (consult-submission), revisits (revisit) and case files (case-files). They share one file store; both
+// (consult-submission), revisits (revisit), case files (case-files), and a specialist's decline and the
+// vet's move to another specialist (decline, reassignment; issue 19). They share one file store; both
 // doors reach them through this one object. Services return domain rows: each door shapes its answer.
 
 export interface CasesServiceDeps {
@@ -40,6 +43,8 @@ export function createCasesService(deps: CasesServiceDeps) {
     ...createConsultSubmission(shared),
     ...createRevisits(shared),
     ...createCaseFiles(shared),
+    ...createDecline(shared),
+    ...createReassignment(shared),
     /** Publishes the change a payment's activation made, once settlement's transaction has committed. */
     caseActivated(kase: Case) {
       publishCaseChange(deps.events, kase, 'activated');

@@ -30,9 +30,14 @@ export function caseEventKey(actor: Actor | null): string | undefined {
   return actor.role === 'ADMIN' ? undefined : routeKeys.user(actor.id);
 }
 
-/** The key for receivesAvailableCaseEvent: the specialist the case is assigned to. */
+/**
+ * The key for receivesAvailableCaseEvent: the specialist's specialty (every case event names its
+ * specialty, and a specialist's Available Cases hold only cases of their specialty: the ones assigned to
+ * them and the first-available ones, issue 19); a specialist without one, the specialist.
+ */
 export function availableCaseEventKey(actor: Actor | null): string {
-  return actor === null ? NOBODY : routeKeys.user(actor.id);
+  if (actor === null) return NOBODY;
+  return actor.specialty ? routeKeys.specialty(actor.specialty) : routeKeys.user(actor.id);
 }
 
 /** The key for one case's events (caseUpdated) or one draft's (draftChanged). */
@@ -43,6 +48,7 @@ const facts = (event: CaseChanged) => ({
   specialistId: event.specialistId,
   status: event.status as CaseStatus,
   specialty: event.specialty,
+  routing: event.routing === 'first_available' ? ('first_available' as const) : ('named' as const),
 });
 
 /** caseUpdated / myCasesChanged / dashboardStatsChanged: the case is one the actor may read. */
@@ -51,14 +57,34 @@ export function receivesCaseEvent(actor: Actor | null, event: CaseChanged): bool
 }
 
 /**
- * availableCasesChanged: cases assigned to this approved specialist in their specialty. Any change of
- * such a case matters to the list: activation adds it, acceptance removes it.
+ * myCasesChanged / dashboardStatsChanged: as receivesCaseEvent, and the specialist a case just left
+ * (declined, or moved to another specialist: issue 19), whose lists and counts drop it. The event's case
+ * resolves to null for them (they no longer read it).
+ */
+export function receivesCaseListEvent(actor: Actor | null, event: CaseChanged): boolean {
+  if (actor !== null && event.previousSpecialistId != null && event.previousSpecialistId === actor.id) return true;
+  return receivesCaseEvent(actor, event);
+}
+
+/**
+ * availableCasesChanged: cases assigned to this approved specialist in their specialty, and (issue 19)
+ * the first-available cases of their specialty. Any change of such a case matters to the list:
+ * activation adds it, acceptance (by anyone, for a first-available case), a decline, a move or a
+ * cancellation removes it. Availability now narrows the list itself (case-queries availableArgs), not
+ * the signal: a specialist who is away refetches and finds nothing new.
  */
 export function receivesAvailableCaseEvent(actor: Actor | null, event: CaseChanged): boolean {
   if (actor?.role !== 'SPECIALIST' || !actor.approved) return false;
-  if (event.specialistId !== actor.id) return false;
   if (actor.specialty && event.specialty !== actor.specialty) return false;
-  return receivesCaseEvent(actor, event);
+  if (event.previousSpecialistId != null && event.previousSpecialistId === actor.id) return true;
+  if (event.specialistId === actor.id) return receivesCaseEvent(actor, event);
+  // A first-available case: offered (unassigned), or taken by another specialist (it leaves the list).
+  return (
+    event.routing === 'first_available' &&
+    actor.specialty !== null &&
+    actor.specialty === event.specialty &&
+    (event.specialistId === null || event.kind === 'accepted')
+  );
 }
 
 /** draftChanged: only the veterinarian who owns the draft. */

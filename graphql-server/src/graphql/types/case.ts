@@ -1,8 +1,16 @@
 import { CASE_STATUS_FILTERS } from '@vetconsult/schema/consult';
-import { CASE_ROUTINGS, isOverdue, URGENCIES } from '@vetconsult/schema/turnaround';
+import { CASE_ROUTINGS, isOverdue, specialistNeed, URGENCIES } from '@vetconsult/schema/turnaround';
 import { CASE_STATUS_LABELS, CASE_STATUSES } from '@vetconsult/schema/values';
 import type { Context } from '../../context';
-import { canReadCase, caseLabel, caseTitle, displayId, isRevisit, shortId } from '../../domain/cases/cases.rules';
+import {
+  canReadCase,
+  caseLabel,
+  caseTitle,
+  displayId,
+  isRevisit,
+  readsDeclines,
+  shortId,
+} from '../../domain/cases/cases.rules';
 import { fieldsOnly } from '../../domain/cases/files';
 import { canReadSummaryDraft } from '../../domain/cases/summary-draft.service';
 import type { Prisma } from '../../generated/prisma/client';
@@ -23,6 +31,34 @@ const CaseRefund = builder.objectRef<{ amount: number; refundedAt: Date; currenc
     refundedAt: t.expose('refundedAt', { type: 'DateTime' }),
   }),
 });
+
+const SpecialistNeedEnum = builder.enumType('SpecialistNeed', { values: ['declined', 'unaccepted'] as const });
+
+/** One decline of a case (issue 19): who declined it, why, when. */
+const CaseDeclineRef = builder
+  .objectRef<{ specialistId: number | null; reason: string; createdAt: Date; specialist: { name: string } | null }>(
+    'CaseDecline',
+  )
+  .implement({
+    fields: (t) => ({
+      specialistId: t.exposeInt('specialistId', { nullable: true }),
+      specialistName: t.string({ nullable: true, resolve: (decline) => decline.specialist?.name ?? null }),
+      reason: t.exposeString('reason'),
+      declinedAt: t.field({ type: 'DateTime', resolve: (decline) => decline.createdAt }),
+    }),
+  });
+
+/** The answer to a decline: the declining specialist no longer reads the case, so not the case itself. */
+const DeclineResultRef = builder
+  .objectRef<{ uuid: string; status: string; reason: string; declinedAt: Date }>('DeclineResult')
+  .implement({
+    fields: (t) => ({
+      uuid: t.exposeString('uuid', { description: 'The declined case' }),
+      status: t.exposeString('status'),
+      reason: t.exposeString('reason'),
+      declinedAt: t.field({ type: 'DateTime', resolve: (result) => result.declinedAt }),
+    }),
+  });
 
 export const CaseStatusFilterEnum = builder.enumType('CaseStatusFilter', { values: CASE_STATUS_FILTERS });
 export const FileCategoryEnum = builder.enumType('FileCategory', {
@@ -126,6 +162,27 @@ builder.prismaObject('Case', {
     }),
     cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true }),
     cancelReason: t.exposeString('cancelReason', { nullable: true }),
+    specialistNeed: t.field({
+      type: SpecialistNeedEnum,
+      nullable: true,
+      description:
+        'Issue 19: why its veterinarian may move this paid, unaccepted case to another specialist now (declined, or no one accepted it within a quarter of its window); null otherwise.',
+      select: { status: true, specialistId: true, routing: true, urgency: true, activatedAt: true },
+      resolve: (kase) => specialistNeed(kase, new Date()),
+    }),
+    declines: t.field({
+      type: [CaseDeclineRef],
+      description:
+        'Who declined this case and why, newest first (its veterinarian and the administrator; empty otherwise).',
+      select: {
+        vetId: true,
+        declines: {
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          select: { specialistId: true, reason: true, createdAt: true, specialist: { select: { name: true } } },
+        },
+      },
+      resolve: (kase, _args, ctx) => (readsDeclines(ctx.actor, kase) ? kase.declines : []),
+    }),
     refund: t.field({
       type: CaseRefund,
       nullable: true,
@@ -262,9 +319,10 @@ builder.queryFields((t) => ({
   availableCases: t.prismaField({
     type: ['Case'],
     authScopes: { authenticated: true },
-    description: 'Pending cases assigned to the signed-in specialist in their specialty, waiting to be accepted.',
-    resolve: (query, _root, _args, ctx) =>
-      ctx.db.case.findMany({ ...query, ...ctx.services.cases.availableArgs(ctx.actor) }),
+    description:
+      'Pending cases assigned to the signed-in specialist in their specialty, waiting to be accepted, and the cases sent to the first available specialist of their specialty while they are available now.',
+    resolve: async (query, _root, _args, ctx) =>
+      ctx.db.case.findMany({ ...query, ...(await ctx.services.cases.availableArgs(ctx.actor)) }),
   }),
   drafts: t.prismaField({
     type: ['Case'],
@@ -361,6 +419,31 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, args, ctx) =>
       ctx.services.payments
         .cancelCase(ctx.actor, args.uuid, { reason: args.reason ?? undefined })
+        .then(selected(ctx, query)),
+  }),
+  declineCase: t.field({
+    type: DeclineResultRef,
+    authScopes: { authenticated: true },
+    description:
+      'Issue 19: the specialist a pending case is assigned to declines it with a reason; the case goes back to its veterinarian, who moves it to another specialist without paying again.',
+    args: { uuid: t.arg.string({ required: true }), reason: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { kase, decline } = await ctx.services.cases.declineCase(ctx.actor, args.uuid, { reason: args.reason });
+      return { uuid: kase.uuid, status: kase.status, reason: decline.reason, declinedAt: decline.createdAt };
+    },
+  }),
+  reassignCase: t.prismaField({
+    type: 'Case',
+    authScopes: { authenticated: true },
+    description:
+      'Issue 19: the veterinarian moves a declined case, or one nobody accepted within a quarter of its window, to another approved specialist of its specialty or to the first available one. No new payment; the due time stays.',
+    args: { uuid: t.arg.string({ required: true }), specialistId: t.arg.int(), firstAvailable: t.arg.boolean() },
+    resolve: (query, _root, args, ctx) =>
+      ctx.services.cases
+        .reassignCase(ctx.actor, args.uuid, {
+          specialistId: args.specialistId ?? undefined,
+          firstAvailable: args.firstAvailable ?? undefined,
+        })
         .then(selected(ctx, query)),
   }),
   acceptCase: t.prismaField({

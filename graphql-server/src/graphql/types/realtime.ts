@@ -1,9 +1,11 @@
+import { canReadCase } from '../../domain/cases/cases.rules';
 import {
   availableCaseEventKey,
   caseEventKey,
   oneCaseEventKey,
   receivesAvailableCaseEvent,
   receivesCaseEvent,
+  receivesCaseListEvent,
   receivesDraftEvent,
 } from '../../domain/realtime/realtime.rules';
 import type { CaseChanged, DraftSaved, SpecialistChanged } from '../../lib/events';
@@ -37,8 +39,12 @@ const CaseEvent = builder.objectRef<CaseChanged>('CaseEvent').implement({
     case: t.prismaField({
       type: 'Case',
       nullable: true,
-      description: 'The case as it is now (null if it no longer exists).',
-      resolve: (query, event, _args, ctx) => ctx.db.case.findUnique({ ...query, where: { uuid: event.uuid } }),
+      description:
+        'The case as it is now (null if it no longer exists, or the subscriber no longer reads it: a case they declined or that was moved away from them).',
+      resolve: async (query, event, _args, ctx) => {
+        const kase = await ctx.db.case.findUnique({ ...query, where: { uuid: event.uuid } });
+        return kase && ctx.actor && canReadCase(ctx.actor, kase) ? kase : null;
+      },
     }),
   }),
 });
@@ -86,7 +92,7 @@ builder.subscriptionFields((t) => ({
     authScopes: { authenticated: true },
     description: "A change to one of the subscriber's cases (a vet's own, a specialist's assigned, any for admin).",
     subscribe: (_root, _args, ctx) =>
-      ctx.events.subscribe('case.changed', (event) => receivesCaseEvent(ctx.actor, event), caseEventKey(ctx.actor)),
+      ctx.events.subscribe('case.changed', (event) => receivesCaseListEvent(ctx.actor, event), caseEventKey(ctx.actor)),
     resolve: (event) => event,
   }),
   availableCasesChanged: t.field({
@@ -106,7 +112,7 @@ builder.subscriptionFields((t) => ({
     authScopes: { authenticated: true },
     description: "The subscriber's dashboard stats, recomputed when one of their cases changes.",
     subscribe: (_root, _args, ctx) =>
-      ctx.events.subscribe('case.changed', (event) => receivesCaseEvent(ctx.actor, event), caseEventKey(ctx.actor)),
+      ctx.events.subscribe('case.changed', (event) => receivesCaseListEvent(ctx.actor, event), caseEventKey(ctx.actor)),
     resolve: (_event: CaseChanged, _args, ctx) => ctx.services.cases.stats(ctx.actor),
   }),
   pendingSpecialistsChanged: t.field({

@@ -1,8 +1,17 @@
-import { CASE_ROUTINGS, isOverdue, URGENCIES } from '@vetconsult/schema/turnaround';
+import { CASE_ROUTINGS, isOverdue, specialistNeed, URGENCIES } from '@vetconsult/schema/turnaround';
 import { CASE_STATUS_LABELS, CASE_STATUSES } from '@vetconsult/schema/values';
 import { z } from 'zod';
+import type { Actor } from '../../domain/actor';
 import type { CaseDetail } from '../../domain/cases/case-queries';
-import { caseLabel, caseTitle, displayId, isRevisit, patientOf, shortId } from '../../domain/cases/cases.rules';
+import {
+  caseLabel,
+  caseTitle,
+  displayId,
+  isRevisit,
+  patientOf,
+  readsDeclines,
+  shortId,
+} from '../../domain/cases/cases.rules';
 import type { CaseFile } from '../../generated/prisma/client';
 import { fileDownloadPath } from '../paths';
 
@@ -29,6 +38,20 @@ export const caseFileViewSchema = z
 export type CaseFileView = z.infer<typeof caseFileViewSchema>;
 
 const nullableText = z.string().nullable();
+
+export const caseDeclineViewSchema = z
+  .object({
+    specialistId: z.number().int().nullable(),
+    specialistName: nullableText,
+    reason: z.string(),
+    declinedAt: dateTime,
+  })
+  .meta({ id: 'CaseDecline' });
+
+/** The answer to a decline: the declining specialist no longer reads the case, so not the case itself. */
+export const declineResultViewSchema = z
+  .object({ uuid: z.string(), status: z.enum(CASE_STATUSES), reason: z.string(), declinedAt: dateTime })
+  .meta({ id: 'DeclineResult' });
 
 export const caseViewSchema = z
   .object({
@@ -79,6 +102,17 @@ export const caseViewSchema = z
     overdue: z.boolean().describe('Pending or in progress past its due time.'),
     cancelledAt: dateTime.nullable(),
     cancelReason: nullableText,
+    specialistNeed: z
+      .enum(['declined', 'unaccepted'])
+      .nullable()
+      .describe(
+        'Why its veterinarian may move this paid, unaccepted case to another specialist now (declined, or no one accepted it within a quarter of its window); null otherwise.',
+      ),
+    declines: z
+      .array(caseDeclineViewSchema)
+      .describe(
+        'Who declined this case and why, newest first (its veterinarian and the administrator; empty otherwise).',
+      ),
     vet: z.object({
       id: z.number().int(),
       name: z.string(),
@@ -111,7 +145,8 @@ export function toCaseFileView(file: CaseFile): CaseFileView {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toCaseView(kase: CaseDetail): CaseView {
+/** The case as `viewer` sees it (the declines are its veterinarian's and the administrator's). */
+export function toCaseView(kase: CaseDetail, viewer: Actor | null): CaseView {
   return {
     id: kase.id,
     uuid: kase.uuid,
@@ -150,6 +185,15 @@ export function toCaseView(kase: CaseDetail): CaseView {
     overdue: isOverdue(kase.dueAt, kase.status, new Date()),
     cancelledAt: iso(kase.cancelledAt),
     cancelReason: kase.cancelReason,
+    specialistNeed: specialistNeed(kase, new Date()),
+    declines: readsDeclines(viewer, kase)
+      ? kase.declines.map((decline) => ({
+          specialistId: decline.specialistId,
+          specialistName: decline.specialist?.name ?? null,
+          reason: decline.reason,
+          declinedAt: decline.createdAt.toISOString(),
+        }))
+      : [],
     vet: kase.vet,
     specialist: kase.specialist,
     files: kase.files.map(toCaseFileView),
