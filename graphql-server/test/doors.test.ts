@@ -1,3 +1,4 @@
+import { ROUTING_MESSAGES } from '@vetconsult/schema/turnaround';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Case, User } from '../src/generated/prisma/client';
 import { type DomainErrorCode, HTTP_STATUS } from '../src/lib/errors';
@@ -41,6 +42,20 @@ const DOORS = {
     rest: (client) => client.post(`/api/cases/${kase.uuid}/accept`),
     gql: {
       query: 'mutation ($uuid: String!) { acceptCase(uuid: $uuid) { status } }',
+      variables: () => ({ uuid: kase.uuid }),
+    },
+  },
+  declineCase: {
+    rest: (client) => client.post(`/api/cases/${kase.uuid}/decline`, { reason: 'Fully booked' }),
+    gql: {
+      query: 'mutation ($uuid: String!) { declineCase(uuid: $uuid, reason: "Fully booked") { status } }',
+      variables: () => ({ uuid: kase.uuid }),
+    },
+  },
+  reassignCase: {
+    rest: (client) => client.post(`/api/cases/${kase.uuid}/reassign`, { firstAvailable: true }),
+    gql: {
+      query: 'mutation ($uuid: String!) { reassignCase(uuid: $uuid, firstAvailable: true) { status } }',
       variables: () => ({ uuid: kase.uuid }),
     },
   },
@@ -168,6 +183,23 @@ describe('the same rule answers with the same message through REST and GraphQL',
       message: 'Only specialists can accept cases',
     });
     expect((await server.database.db.case.findUniqueOrThrow({ where: { id: kase.id } })).status).toBe('pending');
+  });
+
+  it('a veterinarian declining, and a specialist moving a case (issue 19)', async () => {
+    await expectSameRefusal(DOORS.declineCase, clients.vet, {
+      code: 'FORBIDDEN',
+      message: ROUTING_MESSAGES.onlyAssignedDeclines,
+    });
+    await expectSameRefusal(DOORS.reassignCase, clients.specialist, {
+      code: 'FORBIDDEN',
+      message: ROUTING_MESSAGES.onlyOwnVetMoves,
+    });
+    await expectSameRefusal(DOORS.reassignCase, clients.vet, {
+      code: 'CONFLICT',
+      message: ROUTING_MESSAGES.moveNotYet,
+    });
+    const row = await server.database.db.case.findUniqueOrThrow({ where: { id: kase.id } });
+    expect(row).toMatchObject({ status: 'pending', specialistId: specialist.id, routing: 'named' });
   });
 
   it('a specialist paying', async () => {

@@ -108,6 +108,46 @@ describe('event routing by recipient', () => {
     expect((await one.next()).value?.uuid).toBe(event.uuid);
   });
 
+  it("a first-available case is offered to its specialty's specialists only, each asked once (issue 19)", () => {
+    const bus = createEventBus();
+    const asked = new Map<number, number>();
+    const received = new Map<number, number>();
+    const specialists = [
+      actor(11, 'SPECIALIST', 'Cardiology'),
+      actor(12, 'SPECIALIST', 'Cardiology'),
+      actor(13, 'SPECIALIST', 'Neurology'),
+    ];
+    for (const who of specialists) {
+      bus.subscribe(
+        'case.changed',
+        (event) => {
+          asked.set(who.id, (asked.get(who.id) ?? 0) + 1);
+          const yes = receivesAvailableCaseEvent(who, event);
+          if (yes) received.set(who.id, (received.get(who.id) ?? 0) + 1);
+          return yes;
+        },
+        availableCaseEventKey(who),
+      );
+    }
+    const offered: CaseChanged = {
+      ...accepted(5000, 0),
+      specialistId: null,
+      status: 'pending',
+      kind: 'reassigned',
+      routing: 'first_available',
+    };
+    bus.publish('case.changed', offered);
+    expect(Object.fromEntries(asked)).toEqual({ 11: 1, 12: 1 });
+    expect(Object.fromEntries(received)).toEqual({ 11: 1, 12: 1 });
+    // Taken by 11: the event names 11 and the specialty's offers; 11 is asked once, 12 learns it left.
+    bus.publish('case.changed', { ...offered, specialistId: 11, status: 'accepted', kind: 'accepted' });
+    expect(Object.fromEntries(asked)).toEqual({ 11: 2, 12: 2 });
+    expect(Object.fromEntries(received)).toEqual({ 11: 2, 12: 2 });
+    // A named case of the specialty is not offered to the others.
+    bus.publish('case.changed', { ...accepted(5000, 12), status: 'pending', kind: 'activated', routing: 'named' });
+    expect(Object.fromEntries(asked)).toEqual({ 11: 2, 12: 3 });
+  });
+
   it('an unsubscribed key leaves no entry behind', async () => {
     const bus = createEventBus();
     const subs = Array.from({ length: 100 }, (_, i) => bus.subscribe('case.changed', () => true, `user:${i}`));

@@ -315,23 +315,27 @@ describe('first available specialist (issue 19 item E)', () => {
     ];
     const otherSpecialty = await specialist(true, specialtyOf());
     const kase = await offeredCase(specialty);
-    const clients = await Promise.all([a, b, awayOne, otherSpecialty].map((user) => signedInClient(server.url, user)));
-    const [aList, bList, awayList, otherList] = await Promise.all(clients.map(availableTo));
+    const [aClient, bClient, awayClient, otherClient] = await Promise.all(
+      [a, b, awayOne, otherSpecialty].map((user) => signedInClient(server.url, user)),
+    );
+    const [aList, bList, awayList, otherList] = await Promise.all(
+      [aClient, bClient, awayClient, otherClient].map((client) => availableTo(client as TestClient)),
+    );
     expect(aList).toContain(kase.uuid);
     expect(bList).toContain(kase.uuid);
     expect(awayList).not.toContain(kase.uuid);
     expect(otherList).not.toContain(kase.uuid);
     // The REST door lists the same.
-    const rest = await clients[0].get(
+    const rest = await (aClient as TestClient).get(
       `/api/cases?role=specialist&status=pending&specialty=${encodeURIComponent(specialty)}`,
     );
     expect(uuidsOf(rest.body)).toContain(kase.uuid);
     // An unapproved specialist of the specialty cannot read or accept it.
     const unapprovedClient = await signedInClient(server.url, unapproved);
     expect((await unapprovedClient.post(`/api/cases/${kase.uuid}/accept`)).status).toBe(403);
-    expect((await clients[3].post(`/api/cases/${kase.uuid}/accept`)).status).toBe(403);
+    expect((await (otherClient as TestClient).post(`/api/cases/${kase.uuid}/accept`)).status).toBe(403);
     // A specialist of the specialty reads it before accepting (the case page).
-    expect((await clients[1].get(`/api/cases/${kase.uuid}`)).status).toBe(200);
+    expect((await (bClient as TestClient).get(`/api/cases/${kase.uuid}`)).status).toBe(200);
   });
 
   it('exactly one of 20 concurrent accepts by 20 specialists wins; the others get a clear 409', async () => {
@@ -352,7 +356,9 @@ describe('first available specialist (issue 19 item E)', () => {
     const winner = specialists[answers.findIndex((answer) => answer.status === 200)];
     expect(row).toMatchObject({ status: 'accepted', specialistId: winner?.id, version: kase.version + 1 });
     // A later accept says the same.
-    const late = await clients[0].gql('mutation($u: String!) { acceptCase(uuid: $u) { uuid } }', { u: kase.uuid });
+    const late = await (clients[0] as TestClient).gql('mutation($u: String!) { acceptCase(uuid: $u) { uuid } }', {
+      u: kase.uuid,
+    });
     const expected =
       winner?.id === specialists[0]?.id ? 'This case has already been accepted' : ROUTING_MESSAGES.takenByAnother;
     expect(late.errors?.[0]?.message).toBe(expected);

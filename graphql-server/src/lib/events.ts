@@ -113,6 +113,8 @@ export const routeKeys = {
   user: (id: number) => `user:${id}`,
   case: (uuid: string) => `case:${uuid}`,
   specialty: (specialty: string) => `specialty:${specialty}`,
+  /** Issue 19: the first-available cases of a specialty (offered to its specialists' Available Cases). */
+  offered: (specialty: string) => `offered:${specialty}`,
 };
 
 const eventKeys: { [T in EventTopic]: (payload: EventMap[T][0]) => string[] } = {
@@ -121,6 +123,7 @@ const eventKeys: { [T in EventTopic]: (payload: EventMap[T][0]) => string[] } = 
     if (event.specialistId !== null) keys.push(routeKeys.user(event.specialistId));
     if (event.previousSpecialistId != null) keys.push(routeKeys.user(event.previousSpecialistId));
     if (event.specialty !== null) keys.push(routeKeys.specialty(event.specialty));
+    if (event.specialty !== null && event.routing === 'first_available') keys.push(routeKeys.offered(event.specialty));
     return keys;
   },
   'draft.saved': (event) => [routeKeys.user(event.vetId), routeKeys.case(event.uuid)],
@@ -170,7 +173,7 @@ export function createEventBus(options: { eventTarget?: EventTransportTarget } =
   const target: EventTransportTarget = options.eventTarget ?? new EventTarget();
   const topics = new Map<EventTopic, TopicSubscribers>();
 
-  function listen(topic: EventTopic, key: string | undefined, deliver: Deliver) {
+  function listen(topic: EventTopic, keys: readonly string[] | undefined, deliver: Deliver) {
     let subscribers = topics.get(topic);
     if (!subscribers) {
       const created: TopicSubscribers = { byKey: new Map(), everyEvent: new Set(), size: 0 };
@@ -180,29 +183,39 @@ export function createEventBus(options: { eventTarget?: EventTransportTarget } =
       // Topics are few and fixed: this listener stays for the life of the process.
       target.addEventListener(topic, (event) => {
         const payload = (event as CustomEvent).detail;
-        // Each subscriber is in one set and the keys are distinct, so none is offered an event twice.
         for (const subscriber of created.everyEvent) subscriber(payload);
-        for (const key of new Set(keysOf(payload))) {
+        // A subscriber registered under several keys the event names is offered it once.
+        const offered = new Set<Deliver>();
+        for (const key of keysOf(payload)) {
           const set = created.byKey.get(key);
-          if (set) for (const subscriber of set) subscriber(payload);
+          if (set) for (const subscriber of set) offered.add(subscriber);
         }
+        for (const subscriber of offered) subscriber(payload);
       });
     }
     const topicSubscribers = subscribers;
-    let set: Set<Deliver>;
-    if (key === undefined) {
-      set = topicSubscribers.everyEvent;
+    const sets: Array<{ key: string | undefined; set: Set<Deliver> }> = [];
+    if (keys === undefined) {
+      sets.push({ key: undefined, set: topicSubscribers.everyEvent });
     } else {
-      set = topicSubscribers.byKey.get(key) ?? new Set();
-      topicSubscribers.byKey.set(key, set);
+      for (const key of new Set(keys)) {
+        const set = topicSubscribers.byKey.get(key) ?? new Set();
+        topicSubscribers.byKey.set(key, set);
+        sets.push({ key, set });
+      }
     }
-    set.add(deliver);
+    for (const { set } of sets) set.add(deliver);
     topicSubscribers.size++;
+    let listening = true;
     return () => {
-      if (!set.delete(deliver)) return;
+      if (!listening) return;
+      listening = false;
       topicSubscribers.size--;
-      if (key !== undefined && set.size === 0 && topicSubscribers.byKey.get(key) === set) {
-        topicSubscribers.byKey.delete(key);
+      for (const { key, set } of sets) {
+        set.delete(deliver);
+        if (key !== undefined && set.size === 0 && topicSubscribers.byKey.get(key) === set) {
+          topicSubscribers.byKey.delete(key);
+        }
       }
     };
   }
@@ -213,18 +226,19 @@ export function createEventBus(options: { eventTarget?: EventTransportTarget } =
     },
     /**
      * The events of `topic` that pass `accept`, in order, until the consumer returns. With `key` (one of
-     * `routeKeys`), only events naming that key are offered to `accept`; without it, every event is.
+     * `routeKeys`, or several), only events naming that key (one of them) are offered to `accept`, once;
+     * without it, every event is.
      */
     subscribe<T extends EventTopic>(
       topic: T,
       accept: (payload: EventMap[T][0]) => boolean = () => true,
-      key?: string,
+      key?: string | readonly string[],
     ): AsyncIterableIterator<EventMap[T][0]> {
       type Payload = EventMap[T][0];
       // Measured where the event reaches this subscriber (payloads carry their commit time).
       const delivery = deliveryOf(topic);
       const subscriber = createPushQueue<Payload>(() => unlisten());
-      const unlisten = listen(topic, key, (raw) => {
+      const unlisten = listen(topic, typeof key === 'string' ? [key] : key, (raw) => {
         const payload = raw as Payload;
         if (!accept(payload)) return;
         if (typeof payload.at === 'number') delivery.observe((Date.now() - payload.at) / 1000);

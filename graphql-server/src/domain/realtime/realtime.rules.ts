@@ -31,13 +31,12 @@ export function caseEventKey(actor: Actor | null): string | undefined {
 }
 
 /**
- * The key for receivesAvailableCaseEvent: the specialist's specialty (every case event names its
- * specialty, and a specialist's Available Cases hold only cases of their specialty: the ones assigned to
- * them and the first-available ones, issue 19); a specialist without one, the specialist.
+ * The keys for receivesAvailableCaseEvent: the specialist the case is assigned to (or just left), and
+ * (issue 19) the first-available cases of their specialty.
  */
-export function availableCaseEventKey(actor: Actor | null): string {
+export function availableCaseEventKey(actor: Actor | null): string | string[] {
   if (actor === null) return NOBODY;
-  return actor.specialty ? routeKeys.specialty(actor.specialty) : routeKeys.user(actor.id);
+  return actor.specialty ? [routeKeys.user(actor.id), routeKeys.offered(actor.specialty)] : routeKeys.user(actor.id);
 }
 
 /** The key for one case's events (caseUpdated) or one draft's (draftChanged). */

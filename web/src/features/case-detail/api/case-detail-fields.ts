@@ -19,6 +19,14 @@ export const caseDetailFieldsFragment = graphql(`
     activatedAt
     cancelledAt
     cancelReason
+    routing
+    specialistNeed
+    declines {
+      specialistId
+      specialistName
+      reason
+      declinedAt
+    }
     refund {
       amount
       currency

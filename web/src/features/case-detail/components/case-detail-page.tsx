@@ -1,8 +1,8 @@
 import { formatCents } from '@vetconsult/schema/payment';
-import { URGENCY_LABELS, urgencyPromise } from '@vetconsult/schema/urgency';
+import { ROUTING_MESSAGES, specialistNeed, URGENCY_LABELS, urgencyPromise } from '@vetconsult/schema/urgency';
 import { shortId } from '@vetconsult/schema/values';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -14,13 +14,16 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import type { CaseDetailFieldsFragment, SpecialistResponseInput } from '../../../gql/graphql';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { formatAge, formatDate, formatRelativeTime } from '../../../lib/case-display';
+import { DeclineCaseDialog } from '../../../lib/cases/decline-case-dialog';
 import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
+import { useNow } from '../../../lib/use-now';
 import { useAcceptCase } from '../api/accept-case';
 import { useCancelCase } from '../api/cancel-case';
 import { useCaseDetail } from '../api/case-detail';
 import { CaseFiles, type FileMediaSlot } from './case-files';
 import { OriginalCase } from './original-case';
+import { ReassignDialog } from './reassign-dialog';
 import { ReviewForm } from './review-form';
 
 // /consults/:uuid (SPEC §2): the case, its clinic, files, and the actions of SPEC §6 for the viewer.
@@ -147,6 +150,63 @@ function CancelButton({ uuid }: { uuid: string }) {
   );
 }
 
+/** Issue 19: the specialist it is assigned to declines a pending case, with a reason; it leaves their lists. */
+function DeclineButton({ uuid, displayId }: { uuid: string; displayId: string }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Decline
+      </Button>
+      <DeclineCaseDialog
+        open={open}
+        uuid={uuid}
+        displayId={displayId}
+        refetchQueries={['AvailableCases', 'MyConsults']}
+        onClose={() => setOpen(false)}
+        onDeclined={() => navigate('/consults')}
+      />
+    </>
+  );
+}
+
+/**
+ * Issue 19: the vet's notice on a paid case nobody accepted — declined (with the reason), or past a
+ * quarter of its window (the shared clock, specialistNeed) — with "Choose another specialist" and
+ * "Cancel consult".
+ */
+function SpecialistNeededNotice({ kase }: { kase: CaseDetail }) {
+  const now = useNow();
+  const [choosing, setChoosing] = useState(false);
+  const need = specialistNeed(kase, now);
+  if (need === null) return null;
+  const decline = kase.declines[0];
+  return (
+    <div
+      role="status"
+      data-testid="specialist-needed"
+      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-50"
+    >
+      <p className="font-semibold">
+        {need === 'declined' ? ROUTING_MESSAGES.declined : ROUTING_MESSAGES.unaccepted}
+        {need === 'declined' && decline?.specialistName ? ` (${decline.specialistName})` : ''}
+      </p>
+      {need === 'declined' && decline ? (
+        <p className="mt-0.5 break-words" data-testid="decline-reason">
+          Reason: {decline.reason}
+        </p>
+      ) : null}
+      <p className="mt-0.5 text-amber-900 dark:text-amber-100">{ROUTING_MESSAGES.chooseAnother}</p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Button onClick={() => setChoosing(true)}>Choose another specialist</Button>
+        <CancelButton uuid={kase.uuid} />
+      </div>
+      <ReassignDialog kase={kase} open={choosing} onClose={() => setChoosing(false)} />
+    </div>
+  );
+}
+
 function CaseHeader({ kase, actions }: { kase: CaseDetail; actions: ReactNode }) {
   return (
     <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
@@ -253,13 +313,19 @@ export function CaseDetailPage({ uuid, slots = {} }: { uuid: string; slots?: Cas
 
   const isAssignedSpecialist = user.role === 'SPECIALIST' && kase.specialistId === user.id;
   const isOwningVet = user.role === 'VETERINARIAN' && kase.vetId === user.id;
+  // Issue 19: a first-available case is open to the specialists of its specialty until one accepts it.
+  const isOffered = user.role === 'SPECIALIST' && kase.routing === 'first_available' && kase.specialistId === null;
+  const needsSpecialist = isOwningVet && specialistNeed(kase, Date.now()) !== null;
   const responses = responsesOf(kase.specialistResponses);
   const age = formatAge(kase.age, kase.ageUnit);
 
   const actions = (
     <>
-      {isAssignedSpecialist && kase.status === 'pending' ? <AcceptButton uuid={kase.uuid} /> : null}
-      {isOwningVet && kase.status === 'pending' ? <CancelButton uuid={kase.uuid} /> : null}
+      {(isAssignedSpecialist || isOffered) && kase.status === 'pending' ? <AcceptButton uuid={kase.uuid} /> : null}
+      {isAssignedSpecialist && kase.status === 'pending' ? (
+        <DeclineButton uuid={kase.uuid} displayId={kase.displayId} />
+      ) : null}
+      {isOwningVet && kase.status === 'pending' && !needsSpecialist ? <CancelButton uuid={kase.uuid} /> : null}
       {isOwningVet && (kase.status === 'pending_payment' || kase.status === 'draft') ? (
         <Link
           to={`/consults/new?draft=${kase.uuid}`}
@@ -284,6 +350,7 @@ export function CaseDetailPage({ uuid, slots = {} }: { uuid: string; slots?: Cas
     <>
       <BackToConsults />
       <CaseHeader kase={kase} actions={actions} />
+      {isOwningVet ? <SpecialistNeededNotice kase={kase} /> : null}
       {kase.status === 'cancelled' ? (
         <div
           role="status"
@@ -362,7 +429,9 @@ export function CaseDetailPage({ uuid, slots = {} }: { uuid: string; slots?: Cas
           <Section title="Consultation">
             <dl className="space-y-3">
               <Field label="Specialty">{kase.specialty}</Field>
-              <Field label="Specialist">{kase.specialist?.name}</Field>
+              <Field label="Specialist">
+                {kase.specialist?.name ?? (kase.routing === 'first_available' ? ROUTING_MESSAGES.firstAvailable : null)}
+              </Field>
               <Field label="Urgency">{`${URGENCY_LABELS[kase.urgency]} · ${urgencyPromise(kase.urgency).toLowerCase()}`}</Field>
               <Field label="Case ID">
                 <span className="font-mono">{kase.displayId}</span>

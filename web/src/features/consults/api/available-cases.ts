@@ -16,6 +16,8 @@ const availableCasesQuery = graphql(`
       specialty
       createdAt
       status
+      specialistId
+      routing
       urgency
       dueAt
       overdue

@@ -1,3 +1,4 @@
+import { ROUTING_MESSAGES } from '@vetconsult/schema/urgency';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +7,8 @@ import { DueClock, UrgencyTag } from '../../../components/ui/due-clock';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { formatRelativeTime, truncateTitle } from '../../../lib/case-display';
 import { useAcceptAvailableCase } from '../../../lib/cases/accept-available-case';
+import { DeclineCaseDialog } from '../../../lib/cases/decline-case-dialog';
+import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
 import { useAvailableCases } from '../api/available-cases';
 
@@ -16,16 +19,18 @@ export function AvailableCasesCard({ specialty, approved }: { specialty: string 
   const available = useAvailableCases(approved);
   const [acceptCase] = useAcceptAvailableCase(['AvailableCases', 'MyConsults']);
   const [accepting, setAccepting] = useState<string | null>(null);
+  const [declining, setDeclining] = useState<{ uuid: string; displayId: string } | null>(null);
 
   const accept = async (uuid: string) => {
     setAccepting(uuid);
     try {
       await acceptCase({ variables: { uuid } });
       toast({ title: 'Case accepted', description: "You've successfully accepted this case", variant: 'success' });
-    } catch {
+    } catch (error) {
+      // A first-available case another specialist took first says so (409, the server's words).
       toast({
         title: 'Error accepting case',
-        description: 'Could not accept this case. Please try again.',
+        description: serverErrorMessage(error) || 'Could not accept this case. Please try again.',
         variant: 'destructive',
       });
     } finally {
@@ -70,6 +75,11 @@ export function AvailableCasesCard({ specialty, approved }: { specialty: string 
                   <div className="mb-1.5 flex flex-wrap items-center gap-2">
                     <UrgencyTag urgency={kase.urgency} />
                     <DueClock dueAt={kase.dueAt} urgency={kase.urgency} status={kase.status} />
+                    {kase.routing === 'first_available' && kase.specialistId === null ? (
+                      <span className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-900 ring-1 ring-sky-300 ring-inset dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-800">
+                        {ROUTING_MESSAGES.firstAvailable}
+                      </span>
+                    ) : null}
                   </div>
                   <div className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
                     <span className="font-mono font-semibold text-slate-700 dark:text-slate-200">
@@ -103,12 +113,29 @@ export function AvailableCasesCard({ specialty, approved }: { specialty: string 
                   >
                     View
                   </Link>
+                  {kase.specialistId !== null ? (
+                    <Button
+                      variant="secondary"
+                      className="flex-1 py-2!"
+                      onClick={() => setDeclining({ uuid: kase.uuid, displayId: kase.displayId })}
+                      aria-label={`Decline case ${kase.displayId}`}
+                    >
+                      Decline
+                    </Button>
+                  ) : null}
                 </div>
               </li>
             ))}
           </ul>
         )}
       </div>
+      <DeclineCaseDialog
+        open={declining !== null}
+        uuid={declining?.uuid ?? ''}
+        displayId={declining?.displayId ?? ''}
+        refetchQueries={['AvailableCases', 'MyConsults']}
+        onClose={() => setDeclining(null)}
+      />
     </Card>
   );
 }
