@@ -386,6 +386,10 @@ describe('first available specialist (issue 19 item E)', () => {
     );
     expect(arrived.data?.availableCasesChanged.status).toBe('pending');
     expect(await availableTo(bClient)).toContain(kase.uuid);
+    // Not offered again to the specialist who declined it (were they of the specialty).
+    await db().user.update({ where: { id: first.id }, data: { specialty } });
+    expect(await availableTo(firstClient)).not.toContain(kase.uuid);
+    await db().user.update({ where: { id: first.id }, data: { specialty: 'Cardiology' } });
 
     expect((await aClient.post(`/api/cases/${kase.uuid}/accept`)).status).toBe(200);
     const left = await events.next(

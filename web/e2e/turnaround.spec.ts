@@ -127,3 +127,164 @@ test('a cancellation refunds and updates both screens live', async ({ browser, b
   await vetContext.close();
   await vetApi.dispose();
 });
+
+// Issue 19 items D and E: decline with a reason, the vet moves the consult, and "first available".
+
+test('a specialist declines with a reason; the vet sees it live and moves the consult to another specialist', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL ?? '';
+  const vetAccount = await freshVet(base);
+  const declining = await freshSpecialist(base, 'Rehabilitation', 'Dr. Decline E2E');
+  const taking = await freshSpecialist(base, 'Rehabilitation', 'Dr. Takeover E2E');
+  const vetApi = await apiSession(base, vetAccount.username, vetAccount.password);
+  const prepared = await prepareCase(vetApi, { id: declining.id, specialty: declining.specialty });
+  await prepared.activate();
+  const shortId = prepared.uuid.slice(0, 8);
+
+  const specialistContext = await browser.newContext();
+  const vetContext = await browser.newContext();
+  const specialist = await specialistContext.newPage();
+  const vet = await vetContext.newPage();
+  await signIn(vet, vetAccount.username, vetAccount.password);
+  await expect(vet).toHaveURL(/\/dashboard$/);
+  await vet.goto(`/consults/${prepared.uuid}`);
+  await expect(vet.getByTestId('due-clock')).toBeVisible();
+  await expect(vet.getByTestId('specialist-needed')).toHaveCount(0);
+  await expect(vet.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 20_000 });
+
+  await signIn(specialist, declining.username, declining.password);
+  await expect(specialist).toHaveURL(/\/specialist-dashboard$/);
+  await specialist.goto('/consults');
+  const available = specialist.getByRole('region', { name: 'Available Cases' });
+  await expect(available.getByText(`#${shortId}`)).toBeVisible({ timeout: 20_000 });
+  await available.getByRole('button', { name: `Decline case ${shortId}` }).click();
+  const dialog = specialist.getByRole('dialog', { name: `Decline case #${shortId}?` });
+  await expect(dialog).toBeVisible();
+  // The reason is required (the server's own rule).
+  await dialog.getByRole('button', { name: 'Decline case' }).click();
+  await expect(dialog.getByText('Please tell the veterinarian why you decline')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Fully booked until Monday');
+  await shoot(specialist, 'routing-decline-dialog', SHOTS[0]);
+  await dialog.getByRole('button', { name: 'Decline case' }).click();
+  await expect(specialist.getByText('Case declined')).toBeVisible();
+  await expect(available.getByText(`#${shortId}`)).toHaveCount(0, { timeout: 5000 });
+
+  // The vet's page shows the decline and its reason live, without a reload.
+  const notice = vet.getByTestId('specialist-needed');
+  await expect(notice).toContainText('The specialist declined this case (Dr. Decline E2E)', { timeout: 5000 });
+  await expect(notice.getByTestId('decline-reason')).toHaveText('Reason: Fully booked until Monday');
+  await expect(notice.getByRole('button', { name: 'Cancel consult' })).toBeVisible();
+  await notice.getByRole('button', { name: 'Choose another specialist' }).click();
+  const choose = vet.getByRole('dialog', { name: 'Choose another specialist' });
+  const options = choose.getByTestId('reassign-options');
+  await expect(options.getByText('Dr. Takeover E2E')).toBeVisible();
+  // The specialist who declined is not offered again.
+  await expect(options.getByText('Dr. Decline E2E')).toHaveCount(0);
+  await expect(options.getByText('First available specialist')).toBeVisible();
+  await shoot(vet, 'routing-reassign-dialog', SHOTS[0]);
+  await options.getByText('Dr. Takeover E2E').click();
+  await choose.getByRole('button', { name: 'Send consult' }).click();
+  await expect(vet.getByText('Consult moved')).toBeVisible();
+  await expect(vet.getByTestId('specialist-needed')).toHaveCount(0);
+  await specialistContext.close();
+
+  // The new specialist finds it in Available Cases.
+  const takerContext = await browser.newContext();
+  const taker = await takerContext.newPage();
+  await signIn(taker, taking.username, taking.password);
+  await expect(taker).toHaveURL(/\/specialist-dashboard$/);
+  await taker.goto('/consults');
+  await expect(taker.getByRole('region', { name: 'Available Cases' }).getByText(`#${shortId}`)).toBeVisible({
+    timeout: 20_000,
+  });
+  await takerContext.close();
+  await vetContext.close();
+
+  // The vet's notice for review, both widths and themes (a second declined consult).
+  const second = await prepareCase(vetApi, { id: taking.id, specialty: taking.specialty });
+  await second.activate();
+  const takerApi = await apiSession(base, taking.username, taking.password);
+  const declined = await takerApi.post(`/api/cases/${second.uuid}/decline`, {
+    data: { reason: 'The owner would be better served by a neurologist first.' },
+  });
+  expect(declined.status()).toBe(200);
+  await takerApi.dispose();
+  for (const shot of SHOTS) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await prepareShot(page, shot);
+    await signIn(page, vetAccount.username, vetAccount.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/consults/${second.uuid}`);
+    await expect(page.getByTestId('specialist-needed')).toBeVisible();
+    await shoot(page, 'routing-declined-case', shot);
+    await context.close();
+  }
+  await vetApi.dispose();
+});
+
+test('a first-available consult shows to two specialists and leaves the second one’s list live when the first accepts', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL ?? '';
+  const vetAccount = await freshVet(base);
+  const named = await freshSpecialist(base, 'Avian & Exotic Medicine');
+  const [one, two] = [
+    await freshSpecialist(base, 'Avian & Exotic Medicine', 'Dr. First E2E'),
+    await freshSpecialist(base, 'Avian & Exotic Medicine', 'Dr. Second E2E'),
+  ];
+  for (const account of [one, two]) {
+    const api = await apiSession(base, account.username, account.password);
+    await makeAlwaysAvailable(api);
+    await api.dispose();
+  }
+  const vetApi = await apiSession(base, vetAccount.username, vetAccount.password);
+  const prepared = await prepareCase(vetApi, { id: named.id, specialty: named.specialty });
+  await prepared.activate();
+  const namedApi = await apiSession(base, named.username, named.password);
+  expect((await namedApi.post(`/api/cases/${prepared.uuid}/decline`, { data: { reason: 'On leave' } })).status()).toBe(
+    200,
+  );
+  await namedApi.dispose();
+  const moved = await vetApi.post(`/api/cases/${prepared.uuid}/reassign`, { data: { firstAvailable: true } });
+  expect(moved.status()).toBe(200);
+  const shortId = prepared.uuid.slice(0, 8);
+
+  const pages = [];
+  for (const account of [one, two]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, account.username, account.password);
+    await expect(page).toHaveURL(/\/specialist-dashboard$/);
+    await page.goto('/consults');
+    const row = page
+      .getByRole('region', { name: 'Available Cases' })
+      .getByRole('listitem')
+      .filter({ hasText: `#${shortId}` });
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await expect(row.getByText('First available specialist')).toBeVisible();
+    // Nobody holds it yet: no Decline, only Accept.
+    await expect(row.getByRole('button', { name: `Decline case ${shortId}` })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 20_000 });
+    pages.push({ context, page, row });
+  }
+  const [first, second] = pages as [(typeof pages)[number], (typeof pages)[number]];
+  await shoot(second.page, 'routing-first-available', SHOTS[0]);
+  await first.row.getByRole('button', { name: `Accept case ${shortId}` }).click();
+  await expect(first.page.getByText('Case accepted')).toBeVisible();
+  // Gone from the second specialist's list, live.
+  await expect(second.row).toHaveCount(0, { timeout: 5000 });
+  for (const { context } of pages) await context.close();
+
+  const vetContext = await browser.newContext();
+  const vet = await vetContext.newPage();
+  await signIn(vet, vetAccount.username, vetAccount.password);
+  await expect(vet).toHaveURL(/\/dashboard$/);
+  await vet.goto(`/consults/${prepared.uuid}`);
+  await expect(vet.getByText('Dr. First E2E')).toBeVisible();
+  await vetContext.close();
+  await vetApi.dispose();
+});

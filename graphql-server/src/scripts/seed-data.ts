@@ -357,43 +357,125 @@ async function seedTurnaroundHistory(db: Db, passwordHash: string, specialists: 
         cancelReason: cancelled ? 'The owners chose a referral visit instead.' : null,
       },
     });
-    const originalAmount = FEE[urgency];
-    const taxAmount = Math.round(originalAmount * 0.05);
-    await db.payment.create({
-      data: {
-        caseId: kase.id,
-        userId: rivera.id,
-        type: 'consultation',
-        provider: 'test',
-        providerPaymentIntentId: `pi_seed_${kase.uuid.replace(/-/g, '').slice(0, 24)}`,
-        status: 'succeeded',
-        currency: 'cad',
-        originalAmount,
-        taxRate: 5,
-        taxAmount,
-        totalAmount: originalAmount + taxAmount,
-        province: 'AB',
-        isCanadian: true,
-        taxLines: [{ name: 'GST', rate: 5, amount: taxAmount }],
-        activatedAt: activated,
-        createdAt: activated,
-        ...(cancelled
-          ? {
-              refundedAt: new Date(activated.getTime() + windowMs * 0.1),
-              refundAmount: originalAmount + taxAmount,
-              providerRefundId: `re_seed_${kase.uuid.replace(/-/g, '').slice(0, 24)}`,
-            }
-          : {}),
-      },
-    });
-    await db.case.update({
-      where: { id: kase.id },
-      data: {
-        paymentAmount: originalAmount + taxAmount,
-        stripePaymentIntentId: `pi_seed_${kase.uuid.replace(/-/g, '').slice(0, 24)}`,
-      },
-    });
+    await seedPayment(db, kase, rivera.id, FEE[urgency], activated, cancelled ? windowMs * 0.1 : null);
   }
+  await seedRouting(db, rivera.id, specialists);
+}
+
+/** The succeeded payment (Alberta: 5% GST) that activated a seeded case, refunded `refundAfterMs` later. */
+async function seedPayment(
+  db: Db,
+  kase: { id: number; uuid: string },
+  vetId: number,
+  originalAmount: number,
+  activated: Date,
+  refundAfterMs: number | null,
+) {
+  const taxAmount = Math.round(originalAmount * 0.05);
+  const intentId = `pi_seed_${kase.uuid.replace(/-/g, '').slice(0, 24)}`;
+  await db.payment.create({
+    data: {
+      caseId: kase.id,
+      userId: vetId,
+      type: 'consultation',
+      provider: 'test',
+      providerPaymentIntentId: intentId,
+      status: 'succeeded',
+      currency: 'cad',
+      originalAmount,
+      taxRate: 5,
+      taxAmount,
+      totalAmount: originalAmount + taxAmount,
+      province: 'AB',
+      isCanadian: true,
+      taxLines: [{ name: 'GST', rate: 5, amount: taxAmount }],
+      activatedAt: activated,
+      createdAt: activated,
+      ...(refundAfterMs !== null
+        ? {
+            refundedAt: new Date(activated.getTime() + refundAfterMs),
+            refundAmount: originalAmount + taxAmount,
+            providerRefundId: `re_seed_${kase.uuid.replace(/-/g, '').slice(0, 24)}`,
+          }
+        : {}),
+    },
+  });
+  await db.case.update({
+    where: { id: kase.id },
+    data: { paymentAmount: originalAmount + taxAmount, stripePaymentIntentId: intentId },
+  });
+}
+
+/**
+ * Issue 19 decline and routing, on dr.rivera's clinic: a Dermatology consult its specialist declined with
+ * a reason (the vet moves it to the first available dermatologist or cancels it), and a Cardiology consult
+ * sent to the first available cardiologist (in dr.patel's Available Cases while he is available). The
+ * Cardiology consult dr.martin sent dr.patel a day ago is past a quarter of its window: dr.patel may accept
+ * or decline it, dr.martin may move or cancel it.
+ */
+async function seedRouting(db: Db, riveraId: number, specialists: Record<string, number>) {
+  const hour = 3_600_000;
+  const base = {
+    vetId: riveraId,
+    familyLastName: 'Rivera',
+    contactEmail: 'front.desk@bowvalley.example',
+    submittingDvm: 'Dr. Sofia Rivera',
+    sex: 'Female',
+    ageUnit: 'Years',
+    termsAccepted: true,
+    isPaid: true,
+    status: 'pending' as const,
+  };
+  const declinedAt = new Date(Date.now() - 2 * hour);
+  const declinedActivated = new Date(Date.now() - 3 * hour);
+  const declined = await db.case.create({
+    data: {
+      ...base,
+      patientName: 'Hazel',
+      species: 'Canine',
+      breed: 'Golden Retriever',
+      age: 4,
+      specialty: 'Dermatology',
+      specialistId: null,
+      routing: 'named',
+      urgency: 'priority',
+      clinicalSigns: 'Pruritic alopecia of the flanks and tail base, poor response to flea control.',
+      questions: 'Flea allergy or food allergy first? Which elimination diet would you choose?',
+      createdAt: new Date(declinedActivated.getTime() - 20 * 60_000),
+      activatedAt: declinedActivated,
+      dueAt: new Date(declinedActivated.getTime() + 24 * hour),
+    },
+  });
+  await db.caseDecline.create({
+    data: {
+      caseId: declined.id,
+      specialistId: specialists.Dermatology ?? null,
+      reason: 'Fully booked until Monday; another dermatologist can answer sooner.',
+      createdAt: declinedAt,
+    },
+  });
+  await seedPayment(db, declined, riveraId, FEE.priority, declinedActivated, null);
+
+  const offeredActivated = new Date(Date.now() - 40 * 60_000);
+  const offered = await db.case.create({
+    data: {
+      ...base,
+      patientName: 'Clover',
+      species: 'Feline',
+      breed: 'Maine Coon',
+      age: 9,
+      specialty: 'Cardiology',
+      specialistId: null,
+      routing: 'first_available',
+      urgency: 'routine',
+      clinicalSigns: 'Gallop rhythm on auscultation and an enlarged left atrium on radiographs.',
+      questions: 'Would you start clopidogrel now, ahead of the echocardiogram?',
+      createdAt: new Date(offeredActivated.getTime() - 20 * 60_000),
+      activatedAt: offeredActivated,
+      dueAt: new Date(offeredActivated.getTime() + 48 * hour),
+    },
+  });
+  await seedPayment(db, offered, riveraId, FEE.routine, offeredActivated, null);
 }
 
 /**

@@ -122,7 +122,13 @@ export function availableArgs(actor: Actor | null, availableNow = false) {
     where: {
       status: 'pending' as const,
       ...(offered
-        ? { OR: [{ specialistId: who.id }, { specialistId: null, routing: 'first_available' as const }] }
+        ? {
+            OR: [
+              { specialistId: who.id },
+              // Never offered again to a specialist who declined it.
+              { specialistId: null, routing: 'first_available' as const, declines: { none: { specialistId: who.id } } },
+            ],
+          }
         : { specialistId: who.id }),
       ...(who.specialty ? { specialty: who.specialty } : {}),
     },
