@@ -18,6 +18,12 @@ function sessionCalls(): Promise<SessionCalls> {
   return calls;
 }
 
+/** Starts downloading the session calls before the first render (main.tsx): the session check on start
+ * then waits for one chunk fewer. */
+export function preloadSessionCalls(): void {
+  void sessionCalls().catch(() => undefined);
+}
+
 export type AuthUser = UserFieldsFragment;
 
 type Role = AuthUser['role'];
