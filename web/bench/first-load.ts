@@ -75,8 +75,10 @@ async function visit(context: BrowserContext, base: string): Promise<Visit> {
     const entry = bytes.get(event.requestId);
     if (entry) entry.bytes = event.encodedDataLength;
   });
+  const sessionChecked = page.waitForResponse((response) => response.url().endsWith('/graphql'), { timeout: 60_000 });
   await page.goto(`${base}/auth`, { waitUntil: 'load' });
   await page.waitForFunction(() => window.__benchUsableAt, undefined, { timeout: 60_000 });
+  await (await sessionChecked).finished();
   // Idle: nothing requested or received for 500 ms.
   await page.waitForLoadState('networkidle');
   const times = await page.evaluate(() => {
