@@ -157,7 +157,8 @@ async function startServer(port: number, databaseUrl: string, redisUrl?: string)
     probe,
     stats: (gc = false) => probe<ProbeStats>({ type: 'stats', gc }),
   };
-  for (let i = 0; i < 200; i++) {
+  // Up to 60 s: on a busy machine (other work beside the bench) tsx compiling the server took over 20 s.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return server;
     } catch {

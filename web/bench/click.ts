@@ -13,16 +13,15 @@
 // average. It builds the web client (unless --skip-build), starts its own server (embedded database, a
 // fresh data folder, no Redis, no mail server: the e2e defaults of web/playwright.config.ts) on a free
 // port, and stops it at the end. Chromium: CHROMIUM_PATH, default /usr/bin/chromium.
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { type APIRequestContext, type Browser, chromium, type Page } from '@playwright/test';
 import { apiSession, prepareCase } from '../e2e/case-fixtures';
 import { freshSpecialist, freshVet, signIn, unique } from '../e2e/support';
+import { freePort, startServer } from './bench-server';
 
 const { values } = parseArgs({
   options: {
@@ -99,52 +98,6 @@ async function steps(watcher: Page, startedAt: number, shownAt: number): Promise
     'request -> screen': shownAt - (refetch ? refetch.end : eventAt),
     total: shownAt - startedAt,
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'graphql-server/src/server.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_ON_EMPTY: 'true',
-      LOG_LEVEL: 'warn',
-      LOGIN_ATTEMPTS_PER_IP: '10000',
-      RATE_LIMIT_SCALE: '100',
-      SMTP_URL: '',
-      REDIS_URL: '',
-    },
-  });
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const ready = await fetch(`${base}/auth`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return server;
-    await sleep(250);
-  }
-  server.kill();
-  throw new Error('the server did not answer within 5 minutes');
 }
 
 /** Records in the page when an element matching `selector` whose text holds all of `texts` first shows. */

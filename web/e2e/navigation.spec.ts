@@ -15,6 +15,37 @@ test.describe('signed out', () => {
     await page.goto('/reset-password');
     await expect(page).toHaveURL(/\/auth$/);
   });
+
+  test('/auth shows the sign-in form while the session check runs; a signed-in path waits with the spinner', async ({
+    page,
+  }) => {
+    // Holds each session check (the `Me` query) until `release` is called.
+    let meRequests = 0;
+    let release = () => {};
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postDataJSON()?.operationName === 'Me') {
+        meRequests += 1;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      }
+      await route.continue();
+    });
+
+    await page.goto('/auth');
+    await expect.poll(() => meRequests).toBe(1);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByLabel('Email or Username')).toBeEditable();
+    release();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+    await page.goto('/dashboard');
+    await expect.poll(() => meRequests).toBe(2);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading session...' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+    release();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
 });
 
 test.describe('veterinarian', () => {

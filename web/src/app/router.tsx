@@ -1,11 +1,14 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { WithApollo } from '../lib/lazy-apollo';
 import { PublicOnly, RequireAuth, RootRedirect, SpecialistsOnly } from './guards';
 import { RootLayout } from './root-layout';
 
 // The route table of SPEC §2. Every screen is its own chunk (React.lazy), and so is the signed-in frame
 // (header, sidebar, menus): the sign-in page loads neither. Guards are in the entry; the frame stays
-// mounted while its screens change, so navigation keeps the header.
+// mounted while its screens change, so navigation keeps the header. The screens that use Apollo's hooks
+// (the signed-in frame and everything in it, the reset page) render inside <WithApollo>, itself a chunk:
+// /auth shows without it (the Register and Reset Password tabs load it with themselves).
 
 const AppFrame = lazy(() => import('../components/layout/app-frame').then((m) => ({ default: m.AppFrame })));
 const AuthRoute = lazy(() => import('./routes/auth'));
@@ -40,10 +43,23 @@ export function AppRoutes() {
           }
         />
         <Route path="/reset-password" element={<Navigate to="/auth" replace />} />
-        <Route path="/reset-password/:token" element={<ResetPasswordRoute />} />
+        <Route
+          path="/reset-password/:token"
+          element={
+            <WithApollo>
+              <ResetPasswordRoute />
+            </WithApollo>
+          }
+        />
         <Route path="/" element={<RootRedirect />} />
         <Route element={<RequireAuth />}>
-          <Route element={<AppFrame />}>
+          <Route
+            element={
+              <WithApollo>
+                <AppFrame />
+              </WithApollo>
+            }
+          >
             <Route path="/dashboard" element={<DashboardRoute />} />
             <Route path="/specialist-dashboard" element={<SpecialistDashboardRoute />} />
             <Route path="/consults" element={<ConsultsRoute />} />

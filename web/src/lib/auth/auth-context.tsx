@@ -1,15 +1,28 @@
-import { useApolloClient } from '@apollo/client/react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { LoginInput, RegisterInput, UserFieldsFragment } from '../../gql/graphql';
-import { restartSocket } from '../apollo-client';
-import { serverErrorMessage } from '../graphql-errors';
-import { loginMutation } from './login-mutation';
-import { logoutMutation } from './logout-mutation';
-import { meQuery } from './me-query';
-import { registerMutation } from './register-mutation';
+import { preloadApollo } from '../lazy-apollo';
 
 // The session (SPEC §4 "Session"): checked once on start through `me`. The user lives in React state
 // (not only in the Apollo cache) so that login, logout and the route guards change it in one render.
+// The calls themselves (./session-calls.ts, through the one Apollo client) are a chunk loaded on start,
+// beside the page: /auth shows its form without waiting for it (issue 17).
+
+type SessionCalls = typeof import('./session-calls');
+let calls: Promise<SessionCalls> | undefined;
+/** The session's calls; a failed download is tried again by the next call. */
+function sessionCalls(): Promise<SessionCalls> {
+  calls ??= import('./session-calls').catch((error: unknown) => {
+    calls = undefined;
+    throw error;
+  });
+  return calls;
+}
+
+/** Starts downloading the session calls before the first render (main.tsx): the session check on start
+ * then waits for one chunk fewer. */
+export function preloadSessionCalls(): void {
+  void sessionCalls().catch(() => undefined);
+}
 
 export type AuthUser = UserFieldsFragment;
 
@@ -40,20 +53,21 @@ export function homePathFor(user: Pick<AuthUser, 'role'>): string {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const client = useApolloClient();
   const [session, setSession] = useState<{ loading: boolean; user: AuthUser | null }>({ loading: true, user: null });
   const [landingPath, setLandingPath] = useState<string | null>(null);
 
-  /** Asks the server who is signed in; a failed check leaves the user absent (SPEC §8). */
+  /** Asks the server who is signed in; a failed check (or a failed download of the calls) leaves the user absent (SPEC §8). */
   const checkSession = useCallback(async (): Promise<AuthUser | null> => {
     try {
-      const result = await client.query({ query: meQuery, fetchPolicy: 'network-only' });
-      return result.data?.me ?? null;
+      const user = await (await sessionCalls()).checkSession();
+      // A signed-in user's screens render inside the client's provider: fetch it beside the check.
+      if (user) void preloadApollo().catch(() => undefined);
+      return user;
     } catch (error) {
       console.error('Session check failed', error);
       return null;
     }
-  }, [client]);
+  }, []);
 
   useEffect(() => {
     let current = true;
@@ -65,67 +79,46 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [checkSession]);
 
-  /** After login or registration: the session cookie is set, so `me` now answers with the full user. */
-  const startSession = useCallback(
-    async (role: Role): Promise<AuthUser> => {
-      restartSocket();
-      const result = await client.query({ query: meQuery, fetchPolicy: 'network-only' });
-      const user = result.data?.me;
-      if (!user) throw new Error('The session could not be established. Please try again.');
-      setLandingPath(homePathFor({ role }));
-      setSession({ loading: false, user });
-      return user;
-    },
-    [client],
-  );
+  const signedIn = useCallback((user: AuthUser) => {
+    void preloadApollo().catch(() => undefined);
+    setLandingPath(homePathFor(user));
+    setSession({ loading: false, user });
+  }, []);
 
   const login = useCallback(
     async (input: LoginInput): Promise<LoginOutcome> => {
-      try {
-        const result = await client.mutate({ mutation: loginMutation, variables: { input } });
-        const signedIn = result.data?.login;
-        if (!signedIn) return { ok: false, message: 'Invalid credentials' };
-        return { ok: true, user: await startSession(signedIn.role) };
-      } catch (error) {
-        const message = serverErrorMessage(error);
-        if (message === null) throw error;
-        console.error('Login failed:', message || 'Invalid credentials');
-        return { ok: false, message: message || 'Invalid credentials' };
-      }
+      const outcome = await (await sessionCalls()).login(input);
+      if (!outcome.ok) return outcome;
+      signedIn(outcome.value);
+      return { ok: true, user: outcome.value };
     },
-    [client, startSession],
+    [signedIn],
   );
 
   const register = useCallback(
     async (input: RegisterInput): Promise<RegisterOutcome> => {
-      try {
-        const result = await client.mutate({ mutation: registerMutation, variables: { input } });
-        const registered = result.data?.register;
-        if (!registered) return { ok: false, message: 'Could not create account' };
-        if (registered.signedIn) await startSession(registered.user.role);
-        return { ok: true, role: registered.user.role, signedIn: registered.signedIn };
-      } catch (error) {
-        const message = serverErrorMessage(error);
-        if (message === null) throw error;
-        console.error('Registration failed:', message || 'Could not create account');
-        return { ok: false, message: message || 'Could not create account' };
-      }
+      const outcome = await (await sessionCalls()).register(input);
+      if (!outcome.ok) return outcome;
+      const { role, user } = outcome.value;
+      if (user) signedIn(user);
+      return { ok: true, role, signedIn: user !== null };
     },
-    [client, startSession],
+    [signedIn],
   );
 
   const logout = useCallback(async () => {
+    let loaded: SessionCalls | undefined;
     try {
-      await client.mutate({ mutation: logoutMutation });
+      loaded = await sessionCalls();
+      await loaded.logout();
     } catch (error) {
       console.error('Logout failed', error);
     } finally {
       setLandingPath(null);
       setSession({ loading: false, user: null });
-      restartSocket();
-      await client.clearStore();
+      await loaded?.endSession();
     }
-  }, [client]);
+  }, []);
 
   const refresh = useCallback(async () => {
     const user = await checkSession();

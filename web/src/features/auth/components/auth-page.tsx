@@ -2,13 +2,15 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { preloadApollo, WithApollo } from '../../../lib/lazy-apollo';
 import { AuthLayout } from './auth-layout';
 import { LoginForm } from './login-form';
 import { RegistrationComplete } from './registration-complete';
 
 // /auth (SPEC §2): sign in, register, request a password reset. The first download is what the Login
 // tab needs; the Register and Reset Password tabs (and zod, which their forms and the address control
-// validate with) are chunks loaded right after the page shows, before anyone can pick a tab.
+// validate with) are chunks loaded right after the page shows, before anyone can pick a tab; so is the
+// Apollo client, which their hooks need (<WithApollo>; the Login tab signs in through useAuth).
 
 const loadRegisterForm = () => import('./register-form');
 const loadResetRequestForm = () => import('./reset-request-form');
@@ -33,6 +35,7 @@ export function AuthPage() {
   useEffect(() => {
     void loadRegisterForm().catch(() => undefined);
     void loadResetRequestForm().catch(() => undefined);
+    void preloadApollo().catch(() => undefined);
   }, []);
 
   return (
@@ -71,13 +74,17 @@ export function AuthPage() {
                 />
               ) : (
                 <Suspense fallback={<TabLoading />}>
-                  <RegisterForm onRegistered={(signedIn) => setRegistrationDone(!signedIn)} />
+                  <WithApollo>
+                    <RegisterForm onRegistered={(signedIn) => setRegistrationDone(!signedIn)} />
+                  </WithApollo>
                 </Suspense>
               )}
             </TabPanel>
             <TabPanel className="focus:outline-none">
               <Suspense fallback={<TabLoading />}>
-                <ResetRequestForm onBackToLogin={() => setTab(LOGIN)} />
+                <WithApollo>
+                  <ResetRequestForm onBackToLogin={() => setTab(LOGIN)} />
+                </WithApollo>
               </Suspense>
             </TabPanel>
           </TabPanels>
