@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createPendingCase, PATEL } from './case-fixtures';
 import { prepareShot, SHOTS, shoot } from './screenshots';
-import { createVet, freshSpecialist, freshVet, openAs, signInByApi, VET } from './support';
+import { createVet, freshSpecialist, freshVet, openAs, signInByApi, VET, waitUntilLoaded } from './support';
 
 // Several sign-ins and API-built cases per test on a shared 2-core machine: triple the timeout.
 test.slow();
@@ -17,6 +17,7 @@ test.describe('veterinarian', () => {
 
   test('banner, tabs, search and the case cards', async ({ page }) => {
     await page.goto('/consults');
+    await waitUntilLoaded(page);
     await expect(page.getByRole('heading', { name: 'Submit A New Consult' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'New Consult', exact: true })).toHaveAttribute('href', '/consults/new');
     await expect(page.getByRole('heading', { name: 'Your Consults' })).toBeVisible();

@@ -42,10 +42,28 @@ export async function signInByApi(
   expect(response.ok(), `sign-in of ${username}: ${response.status()} ${await response.text()}`).toBe(true);
 }
 
-/** Signs in through the API (signInByApi) and opens `path`. */
+/**
+ * Waits until the page has settled: the session check, the route's lazy chunk and the first data are in (no
+ * "Loading…" status left). The first load of the app after signInByApi is the one the sign-in form used to
+ * absorb; on a loaded machine it takes longer than one expect's timeout.
+ */
+export async function waitUntilLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (document.getElementById('root')?.childElementCount ?? 0) > 0 &&
+      !Array.from(document.querySelectorAll('[role="status"]')).some((status) =>
+        /^Loading\b/.test(status.textContent?.trim() ?? ''),
+      ),
+    null,
+    { timeout: 30_000 },
+  );
+}
+
+/** Signs in through the API (signInByApi), opens `path` and waits until it has loaded (waitUntilLoaded). */
 export async function openAs(page: Page, path: string, username: string, password = DEMO_PASSWORD): Promise<void> {
   await signInByApi(page, username, password);
   await page.goto(path);
+  await waitUntilLoaded(page);
 }
 
 export async function signOut(page: Page): Promise<void> {
