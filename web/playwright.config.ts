@@ -13,9 +13,11 @@ export default defineConfig({
   testDir: './e2e',
   // Kept apart from the data folder, which Playwright would otherwise wipe after the server started.
   outputDir: './test-results/playwright',
-  fullyParallel: false,
-  // Spec files run two at a time everywhere (each spec creates its own users, so files are independent);
-  // on this 2-core machine one worker left the CI run at twice the time.
+  // Every test makes its own data (fresh accounts, its own cases) or only reads the seeded ones, so the
+  // tests of one file may run on both workers at once: the long files (the live and conversation specs,
+  // which wait out real polling periods) no longer hold one worker to the end.
+  fullyParallel: true,
+  // Two at a time everywhere: on this 2-core machine one worker left the CI run at twice the time.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   // Two browsers and the server share two cores in CI: the longer specs (a dozen screens, axe scans)
@@ -25,7 +27,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test (to keep it only on failure) costs CPU in every test:
+    // traces are recorded on the retry in CI; locally, rerun a failing spec with `--trace on`.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

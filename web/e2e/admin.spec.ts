@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, unique, VET } from './support';
+import { DEMO_PASSWORD, openAs, signIn, unique, VET } from './support';
 
 // The administrator's pages (SPEC §2 /admin/specialists, /admin/users, Settings > Admin) and the
 // server's refusal for everyone else.
@@ -43,6 +43,7 @@ function toastWith(page: Page, text: string) {
   return page.locator('section[aria-label^="Notifications"]').getByText(text, { exact: true });
 }
 
+/** Through the sign-in form once (the administrator's landing page); the other tests sign in by API. */
 async function signInAsAdmin(page: Page) {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -76,7 +77,7 @@ test('the administrator approves a pending specialist, who can then sign in', as
   // The approved specialist signs in (a fresh browser context).
   const context = await browser.newContext();
   const other = await context.newPage();
-  await signIn(other, applicant.username);
+  await openAs(other, '/', applicant.username);
   await expect(other).toHaveURL(/\/specialist-dashboard$/);
   await context.close();
 });
@@ -87,8 +88,7 @@ test('the administrator rejects an application; that account can no longer sign 
   request,
 }) => {
   const applicant = await registerSpecialist(request, `Dr. Reject ${unique('')}`);
-  await signInAsAdmin(page);
-  await page.goto('/admin/specialists');
+  await openAs(page, '/admin/specialists', ADMIN.email, ADMIN.password);
 
   const card = page.getByTestId('pending-specialist').filter({ hasText: applicant.name });
   await card.getByRole('button', { name: `Reject ${applicant.name}` }).click();
@@ -117,8 +117,7 @@ test('the administrator rejects an application; that account can no longer sign 
 });
 
 test('Settings > Admin lists pending specialists live and approves one', async ({ page, request }) => {
-  await signInAsAdmin(page);
-  await page.goto('/settings');
+  await openAs(page, '/settings', ADMIN.email, ADMIN.password);
   await page.getByRole('tab', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Specialist Approval' })).toBeVisible();
   await expect(page.getByText('Dr. Amara Singh')).toBeVisible();
@@ -135,7 +134,7 @@ test('Settings > Admin lists pending specialists live and approves one', async (
 
 test('the administrator sees every user', async ({ page }) => {
   test.setTimeout(300_000);
-  await signInAsAdmin(page);
+  await openAs(page, '/dashboard', ADMIN.email, ADMIN.password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin - All Users' })).toBeVisible();
   await expect(page.getByTestId('users-total')).toContainText(
@@ -170,8 +169,7 @@ test('the administrator sees every user', async ({ page }) => {
 });
 
 test('a veterinarian cannot read /admin/users: the server refuses and the page says so', async ({ page }) => {
-  await signIn(page, VET.username);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await openAs(page, '/dashboard', VET.username);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Specialists' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { prepareShot, SHOTS, shoot } from './screenshots';
-import { ADMIN, freshVet, signIn } from './support';
+import { ADMIN, freshVet, signInByApi } from './support';
 
 // Settings → API access (issue 20): a token is created, shown once, works from a script (REST with
 // `Authorization: Bearer`), is revoked, and the same request is then refused. The administrator sees
@@ -30,8 +30,7 @@ test('a token is created in Settings, shown once, works from a script, and stops
   baseURL,
 }) => {
   const vet = await freshVet(baseURL ?? '');
-  await signIn(page, vet.username, vet.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, vet.username, vet.password);
   await openApiAccess(page);
   await expect(page.getByText('You have no access tokens yet.')).toBeVisible();
 
@@ -80,14 +79,12 @@ test('a token is created in Settings, shown once, works from a script, and stops
 test('the administrator sees every token with its owner and revokes one', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);
   const vet = await freshVet(baseURL ?? '');
-  await signIn(page, vet.username, vet.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, vet.username, vet.password);
   await openApiAccess(page);
   const token = await createToken(page, 'Clinic sync', 'Read and write');
   await page.context().clearCookies();
 
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).not.toHaveURL(/\/auth$/);
+  await signInByApi(page, ADMIN.email, ADMIN.password);
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Admin' }).click();
   const row = page.getByRole('listitem').filter({ hasText: 'Clinic sync' }).filter({ hasText: vet.username });
@@ -111,8 +108,7 @@ test('the administrator sees every token with its owner and revokes one', async 
 test('screenshots of Settings → API access', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const vet = await freshVet(baseURL ?? '');
-  await signIn(page, vet.username, vet.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, vet.username, vet.password);
   await openApiAccess(page);
   await createToken(page, 'Read-only reporting', 'Read only');
   await page.getByRole('button', { name: 'Done' }).click();

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, VET } from './support';
+import { openAs, VET } from './support';
 
 // /availability (SPEC §2, §5, §8, §9): weekly schedule, quick buttons, calendar view, access rule.
 
@@ -20,9 +20,7 @@ async function expectNoSeriousAxeViolations(page: Page) {
 }
 
 async function openAvailability(page: Page, username: string) {
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/specialist-dashboard$/);
-  await page.goto('/availability');
+  await openAs(page, '/availability', username);
   await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Weekly Schedule' })).toHaveAttribute('aria-selected', 'true');
 }
@@ -185,9 +183,7 @@ test('the calendar view shows the chosen weekday and adds and deletes a slot', a
 });
 
 test('a veterinarian opening /availability goes to the dashboard with the alert', async ({ page }) => {
-  await signIn(page, VET.username);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/availability');
+  await openAs(page, '/availability', VET.username);
   await expect(page).toHaveURL(/\/dashboard$/);
   const alert = page.getByRole('alert').filter({ hasText: 'Access Denied' });
   await expect(alert).toContainText('Only specialists can access the availability page.');

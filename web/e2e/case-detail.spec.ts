@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createPendingCase } from './case-fixtures';
 import { prepareShot, SHOTS, shoot } from './screenshots';
-import { freshSpecialist, freshVet, signIn, VET } from './support';
+import { freshSpecialist, freshVet, openAs, VET } from './support';
 
 // Several sign-ins and API-built cases per test on a shared 2-core machine: triple the timeout.
 test.slow();
@@ -18,9 +18,7 @@ test('the assigned specialist accepts, then submits the final summary with an at
   const vet = await freshVet(baseURL ?? '', { clinicName: 'Bayside Referral Clinic' });
   const specialist = await freshSpecialist(baseURL ?? '', 'Internal Medicine');
   const kase = await createPendingCase(baseURL ?? '', vet, specialist);
-  await signIn(page, specialist.username, specialist.password);
-  await expect(page).toHaveURL(/\/specialist-dashboard$/);
-  await page.goto(`/consults/${kase.uuid}`);
+  await openAs(page, `/consults/${kase.uuid}`, specialist.username, specialist.password);
 
   await expect(page.getByRole('link', { name: 'Back to Consults' })).toHaveAttribute('href', '/consults');
   await expect(
@@ -70,9 +68,7 @@ test('the assigned specialist accepts, then submits the final summary with an at
   // The owning veterinarian may revisit the reviewed case.
   const vetContext = await browser.newContext();
   const vetPage = await vetContext.newPage();
-  await signIn(vetPage, vet.username, vet.password);
-  await expect(vetPage).toHaveURL(/\/dashboard$/);
-  await vetPage.goto(`/consults/${kase.uuid}`);
+  await openAs(vetPage, `/consults/${kase.uuid}`, vet.username, vet.password);
   await expect(vetPage.getByText('Findings support chronic bronchitis; start inhaled fluticasone.')).toBeVisible();
   await expect(vetPage.getByRole('link', { name: 'Revisit Case' })).toHaveAttribute(
     'href',
@@ -85,9 +81,7 @@ test('an empty summary cannot be submitted', async ({ page, baseURL }) => {
   const vet = await freshVet(baseURL ?? '');
   const specialist = await freshSpecialist(baseURL ?? '', 'Internal Medicine');
   const kase = await createPendingCase(baseURL ?? '', vet, specialist);
-  await signIn(page, specialist.username, specialist.password);
-  await expect(page).toHaveURL(/\/specialist-dashboard$/);
-  await page.goto(`/consults/${kase.uuid}`);
+  await openAs(page, `/consults/${kase.uuid}`, specialist.username, specialist.password);
   await page.getByRole('button', { name: 'Accept Case' }).click();
   const summary = page.getByLabel('Summary', { exact: true });
   await summary.fill('x');
@@ -100,9 +94,7 @@ test('an empty summary cannot be submitted', async ({ page, baseURL }) => {
 });
 
 test('a case that cannot be read shows the load error', async ({ page }) => {
-  await signIn(page, VET.username);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/consults/00000000-0000-4000-8000-000000000000');
+  await openAs(page, '/consults/00000000-0000-4000-8000-000000000000', VET.username);
   await expect(page.getByText('Error loading case details')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Consults' })).toBeVisible();
 });
@@ -111,9 +103,7 @@ test.describe('screenshots', () => {
   for (const shot of SHOTS) {
     test(`case detail, ${shot.theme} ${shot.width}px`, async ({ page }) => {
       await prepareShot(page, shot);
-      await signIn(page, VET.username);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/consults?status=reviewed');
+      await openAs(page, '/consults?status=reviewed', VET.username);
       await page.getByRole('link', { name: /Pepper Tremblay/ }).click();
       await expect(page.getByRole('heading', { name: 'Specialist Summary' })).toBeVisible();
       await shoot(page, 'case-detail-vet', shot);

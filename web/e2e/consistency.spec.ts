@@ -2,7 +2,7 @@ import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { apiSession, NGUYEN, PATEL } from './case-fixtures';
 import { reviewedCaseWithRevisit } from './revisit-fixtures';
 import { ARTIFACTS, prepareShot, SHOTS, shoot } from './screenshots';
-import { ADMIN, FRESH_PASSWORD, freshSpecialist, freshVet, signIn } from './support';
+import { ADMIN, FRESH_PASSWORD, freshSpecialist, freshVet, openAs, signInByApi } from './support';
 
 // The machine the specs run on is shared and often overloaded: allow slow renders.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -40,8 +40,7 @@ async function expectToastOnTop(page: Page, text: string) {
 
 test('Clear Draft asks with the app’s confirmation dialog, never the browser’s', async ({ page, baseURL }) => {
   const vet = await freshVet(baseURL ?? '');
-  await signIn(page, vet.username, vet.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, vet.username, vet.password);
   const draft = await page.request.post('/api/consults/drafts', { data: { patientName: 'Clearme' } });
   const { uuid } = (await draft.json()) as { uuid: string };
   const native: string[] = [];
@@ -81,9 +80,7 @@ test('availability: a slot is removed only after confirming; toasts show above d
   expect(added.ok(), await added.text()).toBe(true);
   await api.dispose();
 
-  await signIn(page, specialist.username, specialist.password);
-  await expect(page).toHaveURL(/\/specialist-dashboard$/);
-  await page.goto('/availability');
+  await openAs(page, '/availability', specialist.username, specialist.password);
   const slot = page.getByText('9:00 AM – 5:00 PM');
   await expect(slot).toBeVisible();
 
@@ -145,14 +142,12 @@ test('availability: a slot is removed only after confirming; toasts show above d
 });
 
 test('initials are computed once: the frame and the administrator’s list agree', async ({ page, browser }) => {
-  await signIn(page, NGUYEN.username);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await openAs(page, '/dashboard', NGUYEN.username);
   await expect(page.getByTestId('frame-avatar')).toHaveText('DKN'); // Dr. Kevin Nguyen
 
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await signIn(admin, ADMIN.email, ADMIN.password);
-  await expect(admin).toHaveURL(/\/dashboard$/);
+  await openAs(admin, '/dashboard', ADMIN.email, ADMIN.password);
   // The administrator gets no onboarding card (its steps speak to veterinarians and specialists).
   await expect(admin.getByRole('heading', { name: 'Recent Consults' })).toBeVisible();
   await expect(admin.getByRole('region', { name: 'Getting Started' })).toHaveCount(0);
@@ -169,8 +164,7 @@ test('a revisit: one short id everywhere, and the original case’s summary and 
   test.setTimeout(180_000);
   const { original, revisit } = await reviewedCaseWithRevisit(baseURL ?? '', NGUYEN, PATEL);
   const displayId = `${revisit.uuid.slice(0, 8)}-R1`;
-  await signIn(page, NGUYEN.username);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await openAs(page, '/dashboard', NGUYEN.username);
 
   // The dashboard's recent list and the consult list show the same id as the case page.
   const recent = page.getByRole('link', { name: new RegExp(revisit.uuid.slice(0, 8)) });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, freshVet, signIn } from './support';
+import { DEMO_PASSWORD, freshVet, signInByApi } from './support';
 
 // Web II: the new consultation form end to end (form, files, payment, submit), then the specialist's
 // review, the vet's download and a paid revisit with a coupon; the nutrition modal; keyboard-only use;
@@ -12,8 +12,7 @@ const ARTIFACTS = 'e2e-artifacts';
 /** A new veterinarian of its own: the drafts and cases made here must not change the seeded ones' lists. */
 async function signInVet(page: Page, baseURL: string | undefined) {
   const vet = await freshVet(baseURL ?? '');
-  await signIn(page, vet.username, vet.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, vet.username, vet.password);
 }
 
 async function freshDraft(page: Page, fields: Record<string, unknown> = {}): Promise<string> {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createPendingCase, PATEL } from './case-fixtures';
 import { prepareShot, SHOTS, shoot } from './screenshots';
-import { createVet, freshSpecialist, freshVet, signIn, VET } from './support';
+import { createVet, freshSpecialist, freshVet, openAs, signInByApi, VET, waitUntilLoaded } from './support';
 
 // Several sign-ins and API-built cases per test on a shared 2-core machine: triple the timeout.
 test.slow();
@@ -12,12 +12,12 @@ const PASSWORD = 'e2e-pass-2026';
 
 test.describe('veterinarian', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, VET.username);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page, VET.username);
   });
 
   test('banner, tabs, search and the case cards', async ({ page }) => {
     await page.goto('/consults');
+    await waitUntilLoaded(page);
     await expect(page.getByRole('heading', { name: 'Submit A New Consult' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'New Consult', exact: true })).toHaveAttribute('href', '/consults/new');
     await expect(page.getByRole('heading', { name: 'Your Consults' })).toBeVisible();
@@ -64,9 +64,7 @@ test.describe('veterinarian', () => {
 
 test('a new veterinarian: empty texts and titles truncated at 50 characters', async ({ page, request }) => {
   const vet = await createVet(request, PASSWORD);
-  await signIn(page, vet.username, PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/consults?status=pending');
+  await openAs(page, '/consults?status=pending', vet.username, PASSWORD);
   await expect(page.getByText('No pending consults found.')).toBeVisible();
   await page.getByRole('tab', { name: 'Completed' }).click();
   await expect(page.getByText('No completed consults found.')).toBeVisible();
@@ -88,9 +86,7 @@ test('a specialist: Assigned Cases and accepting from Available Cases', async ({
   const vet = await freshVet(baseURL ?? '');
   const specialist = await freshSpecialist(baseURL ?? '', 'Internal Medicine');
   const pending = await createPendingCase(baseURL ?? '', vet, specialist);
-  await signIn(page, specialist.username, specialist.password);
-  await expect(page).toHaveURL(/\/specialist-dashboard$/);
-  await page.goto('/consults');
+  await openAs(page, '/consults', specialist.username, specialist.password);
   await expect(page.getByRole('heading', { name: 'Assigned Cases' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Submit A New Consult' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Drafts' })).toHaveCount(0);
@@ -110,15 +106,11 @@ test.describe('screenshots', () => {
   for (const shot of SHOTS) {
     test(`consult list, ${shot.theme} ${shot.width}px`, async ({ page }) => {
       await prepareShot(page, shot);
-      await signIn(page, VET.username);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/consults');
+      await openAs(page, '/consults', VET.username);
       await expect(page.getByRole('link', { name: /Pepper Tremblay/ })).toBeVisible();
       await shoot(page, 'consults-vet', shot);
       await page.context().clearCookies();
-      await signIn(page, PATEL.username);
-      await expect(page).toHaveURL(/\/specialist-dashboard$/);
-      await page.goto('/consults');
+      await openAs(page, '/consults', PATEL.username);
       await expect(page.getByRole('heading', { name: 'Assigned Cases' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Available Cases' }).getByRole('status')).toHaveCount(0);
       await shoot(page, 'consults-specialist', shot);

@@ -4,7 +4,7 @@ import { type BrowserContext, expect as baseExpect, type Page, test } from '@pla
 import { fileTypeNotAllowedMessage } from '@vetconsult/schema/consult';
 import { apiSession, prepareCase } from './case-fixtures';
 import { ARTIFACTS, prepareShot, SHOTS } from './screenshots';
-import { ADMIN, freshSpecialist, freshVet, signIn, unique } from './support';
+import { ADMIN, freshSpecialist, freshVet, openAs, unique } from './support';
 
 // Issue 15, the case conversation in two browsers (a veterinarian and the specialist, each their own
 // context): messages cross live without a reload, Enter sends and Shift+Enter breaks the line, files
@@ -46,10 +46,8 @@ const messageLog = (page: Page) => page.getByRole('log', { name: /^Conversation 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const live = (page: Page) => thread(page).getByRole('status').filter({ hasText: 'Live' });
 
-async function openThread(page: Page, account: { username: string; password: string }, uuid: string, home: RegExp) {
-  await signIn(page, account.username, account.password);
-  await expect(page).toHaveURL(home);
-  await page.goto(`/consults/${uuid}`);
+async function openThread(page: Page, account: { username: string; password: string }, uuid: string) {
+  await openAs(page, `/consults/${uuid}`, account.username, account.password);
   await expect(messageLog(page)).toBeVisible();
   await expect(live(page)).toBeVisible();
 }
@@ -84,8 +82,8 @@ test('the vet and the specialist exchange messages live, with files, "Seen" and 
   const specialistContext = await browser.newContext();
   const vetPage = await vetContext.newPage();
   const specialistPage = await specialistContext.newPage();
-  await openThread(vetPage, vet, uuid, /\/dashboard$/);
-  await openThread(specialistPage, specialist, uuid, /\/specialist-dashboard$/);
+  await openThread(vetPage, vet, uuid);
+  await openThread(specialistPage, specialist, uuid);
   await expect(messageLog(vetPage)).toContainText('No messages yet. Ask Dr. Omar Haddad a question or share a file.');
 
   // A message crosses without a reload; the specialist, at the bottom of an open thread, has seen it.
@@ -222,8 +220,8 @@ test("messages sent while one side's socket was down appear once it returns, eac
   const specialistContext = await browser.newContext();
   const vetPage = await vetContext.newPage();
   const specialistPage = await specialistContext.newPage();
-  await openThread(vetPage, vet, uuid, /\/dashboard$/);
-  await openThread(specialistPage, specialist, uuid, /\/specialist-dashboard$/);
+  await openThread(vetPage, vet, uuid);
+  await openThread(specialistPage, specialist, uuid);
   await send(specialistPage, 'Before the outage.');
   await expect(messageLog(vetPage)).toContainText('Before the outage.', { timeout: LIVE_MS });
   await vetPage.waitForTimeout(SETTLED_MS);
@@ -266,7 +264,7 @@ test('with the socket down the thread polls every 30 s, and the reconnect adds n
   const vetContext = await browser.newContext();
   const network = await switchableSocket(vetContext);
   const vetPage = await vetContext.newPage();
-  await openThread(vetPage, vet, uuid, /\/dashboard$/);
+  await openThread(vetPage, vet, uuid);
   const specialistApi = await apiSession(base, specialist.username, specialist.password);
   await vetPage.waitForTimeout(SETTLED_MS);
 
@@ -310,9 +308,7 @@ test("the administrator reads the seeded conversation and cannot write in it; th
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-  await page.goto(`/consults/${juniper?.uuid}`);
+  await openAs(page, `/consults/${juniper?.uuid}`, ADMIN.email, ADMIN.password);
   const log = page.getByRole('log', { name: 'Conversation between Dr. Laura Martin and Dr. Chidi Okafor' });
   await expect(log.getByTestId('message-body')).toHaveCount(5);
   await expect(log).toContainText("we'll follow with a urine cortisol:creatinine ratio.");

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { OKAFOR } from './case-fixtures';
 import { prepareShot, SHOTS, shoot } from './screenshots';
-import { createVet, SPECIALIST, signIn, unique, VET } from './support';
+import { createVet, openAs, SPECIALIST, unique, VET } from './support';
 
 // Several sign-ins and API-built cases per test on a shared 2-core machine: triple the timeout.
 test.slow();
@@ -12,7 +12,7 @@ const PASSWORD = 'e2e-pass-2026';
 
 test.describe('veterinarian dashboard', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, VET.username);
+    await openAs(page, '/dashboard', VET.username);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
@@ -52,8 +52,7 @@ test.describe('veterinarian dashboard', () => {
 test.describe('a new veterinarian', () => {
   test('empty states, onboarding steps, and completion remembered by the server', async ({ page, request }) => {
     const vet = await createVet(request, PASSWORD);
-    await signIn(page, vet.username, PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await openAs(page, '/dashboard', vet.username, PASSWORD);
 
     await expect(page.getByText('No draft cases yet.')).toBeVisible();
     await expect(page.getByText('No consults yet.')).toBeVisible();
@@ -87,8 +86,7 @@ test.describe('a new veterinarian', () => {
 
   test('deleting a draft asks first and confirms with a toast', async ({ page, request }) => {
     const vet = await createVet(request, PASSWORD);
-    await signIn(page, vet.username, PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await openAs(page, '/dashboard', vet.username, PASSWORD);
     const patientName = unique('Draft');
     const created = await page.request.post('/api/consults/drafts', { data: { patientName, species: 'Feline' } });
     expect(created.ok()).toBe(true);
@@ -111,8 +109,7 @@ test.describe('a new veterinarian', () => {
 
 test.describe('specialist', () => {
   test('the older specialist dashboard: welcome, counts, tabs and onboarding texts', async ({ page }) => {
-    await signIn(page, OKAFOR.username);
-    await expect(page).toHaveURL(/\/specialist-dashboard$/);
+    await openAs(page, '/specialist-dashboard', OKAFOR.username);
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
     for (const key of ['pending', 'accepted', 'reviewed']) {
       await expect(page.getByTestId(`count-${key}`)).toHaveText(/^\d+$/);
@@ -130,8 +127,7 @@ test.describe('specialist', () => {
 
   test('a specialist with no pending cases sees the empty texts', async ({ page }) => {
     // dr.patel's pending cases come and go with other specs; an unused specialty gives a stable view.
-    await signIn(page, 'dr.lindqvist');
-    await expect(page).toHaveURL(/\/specialist-dashboard$/);
+    await openAs(page, '/specialist-dashboard', 'dr.lindqvist');
     await expect(page.getByText('No pending cases', { exact: true })).toBeVisible();
     await expect(page.getByText('There are currently no pending cases in your specialty area.')).toBeVisible();
     await page.getByRole('tab', { name: 'Active' }).click();
@@ -145,12 +141,12 @@ test.describe('screenshots', () => {
   for (const shot of SHOTS) {
     test(`dashboard and specialist dashboard, ${shot.theme} ${shot.width}px`, async ({ page }) => {
       await prepareShot(page, shot);
-      await signIn(page, VET.username);
+      await openAs(page, '/dashboard', VET.username);
       await expect(page.getByRole('heading', { name: 'Recent Consults' })).toBeVisible();
       await expect(page.getByText('Pepper Tremblay - Dermatology')).toBeVisible();
       await shoot(page, 'dashboard-vet', shot);
       await page.context().clearCookies();
-      await signIn(page, SPECIALIST.username);
+      await openAs(page, '/specialist-dashboard', SPECIALIST.username);
       await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
       await expect(page.getByTestId('count-pending')).toHaveText(/^\d+$/);
       await shoot(page, 'specialist-dashboard', shot);

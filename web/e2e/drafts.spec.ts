@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { freshVet, signIn } from './support';
+import { freshVet, signInByApi } from './support';
 
 // Web II: draft sync — autosave restores after a reload, two tabs raise the conflict banner (both
 // choices), and offline edits are kept on the device and synced on reconnect.
@@ -9,8 +9,7 @@ const SAVED = 'All changes saved';
 /** A draft of a new veterinarian of its own (the seeded ones' drafts stay as seeded for the other specs). */
 async function draftFor(page: Page, baseURL: string | undefined): Promise<string> {
   const vet = await freshVet(baseURL ?? '');
-  await signIn(page, vet.username, vet.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, vet.username, vet.password);
   const response = await page.request.post('/api/consults/drafts', { data: { patientName: 'Start' } });
   expect(response.ok()).toBeTruthy();
   return ((await response.json()) as { uuid: string }).uuid;

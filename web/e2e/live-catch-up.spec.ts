@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { POLLING_MS } from '@vetconsult/schema/values';
 import { apiSession, createPendingCase } from './case-fixtures';
 import { switchableSocket } from './socket-switch';
-import { freshSpecialist, freshVet, signIn } from './support';
+import { freshSpecialist, freshVet, openAs } from './support';
 
 // A live screen whose socket was down catches up when it reconnects (web/src/lib/live-query.ts): the
 // event of a change made meanwhile was never delivered, so the reconnect refetches the screen's query
@@ -27,9 +27,7 @@ test('the case detail shows a change made while its socket was down once the soc
   const context = await browser.newContext();
   const network = await switchableSocket(context);
   const page = await context.newPage();
-  await signIn(page, vet.username, vet.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(`/consults/${kase.uuid}`);
+  await openAs(page, `/consults/${kase.uuid}`, vet.username, vet.password);
   const status = page.locator('[data-status]').first();
   await expect(status).toHaveText('Pending');
   await expect(live(page)).toBeVisible();

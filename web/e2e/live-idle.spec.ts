@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
 import { POLLING_MS } from '@vetconsult/schema/values';
 import { switchableSocket } from './socket-switch';
-import { freshSpecialist, freshVet, signIn } from './support';
+import { freshSpecialist, freshVet, openAs } from './support';
 
 // SPEC §9 polling is only the fallback while the GraphQL WebSocket is down (web/src/lib/live-query.ts):
 // with the socket up an idle screen makes no HTTP request at all; when the socket drops the indicator
@@ -52,9 +52,7 @@ const reconnecting = (page: Page) => page.getByRole('status').filter({ hasText: 
 /** An approved specialist on /consults, where Available Cases is the 15 s polled list, with "Live" shown. */
 async function specialistOnConsults(page: Page, baseURL: string): Promise<void> {
   const specialist = await freshSpecialist(baseURL, 'Internal Medicine');
-  await signIn(page, specialist.username, specialist.password);
-  await expect(page).toHaveURL(/\/specialist-dashboard$/);
-  await page.goto('/consults');
+  await openAs(page, '/consults', specialist.username, specialist.password);
   await expect(
     page.getByRole('region', { name: 'Available Cases' }).getByRole('heading', { name: 'Available Cases' }),
   ).toBeVisible();
@@ -87,8 +85,7 @@ test('idle screens with the socket up make no HTTP request over a full polling p
   });
 
   const vet = await freshVet(base);
-  await signIn(vetPage, vet.username, vet.password);
-  await expect(vetPage).toHaveURL(/\/dashboard$/);
+  await openAs(vetPage, '/dashboard', vet.username, vet.password);
   await expect(vetPage.getByRole('heading', { name: 'Recent Consults' })).toBeVisible();
   await expect(live(vetPage)).toBeVisible();
   await specialistOnConsults(specialistPage, base);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiSession, prepareCase } from './case-fixtures';
-import { freshSpecialist, freshVet, signIn, unique } from './support';
+import { freshSpecialist, freshVet, openAs, unique } from './support';
 
 // Several sign-ins and API-built cases per test on a shared 2-core machine: triple the timeout.
 test.slow();
@@ -28,16 +28,12 @@ test('a newly activated case reaches the specialist, and the accept reaches the 
   const specialist = await specialistContext.newPage();
   const vet = await vetContext.newPage();
 
-  await signIn(specialist, specialistAccount.username, specialistAccount.password);
-  await expect(specialist).toHaveURL(/\/specialist-dashboard$/);
-  await specialist.goto('/consults');
+  await openAs(specialist, '/consults', specialistAccount.username, specialistAccount.password);
   const available = specialist.getByRole('region', { name: 'Available Cases' });
   await expect(available.getByRole('heading', { name: 'Available Cases' })).toBeVisible();
   await expect(specialist.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
 
-  await signIn(vet, vetAccount.username, vetAccount.password);
-  await expect(vet).toHaveURL(/\/dashboard$/);
-  await vet.goto('/consults');
+  await openAs(vet, '/consults', vetAccount.username, vetAccount.password);
   await expect(vet.getByRole('heading', { name: 'Your Consults' })).toBeVisible();
   await expect(vet.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiSession, createPendingCase } from './case-fixtures';
-import { freshSpecialist, freshVet, signIn } from './support';
+import { freshSpecialist, freshVet, openAs } from './support';
 
 // Issue 16: the consultation report downloaded from the case page after review; thumbnails in the file
 // list; the DICOM viewer (its own lazy chunk) opened from a .dcm, with window/level and frames changed.
@@ -38,8 +38,7 @@ test('a reviewed case offers its PDF report, thumbnails and the DICOM viewer', a
   page.on('request', (request) => {
     if (/\/assets\/dicom-viewer-[^/]+\.js$/.test(request.url())) viewerRequests.push(request.url());
   });
-  await signIn(page, vet.username, vet.password);
-  await page.goto(`/consults/${kase.uuid}`);
+  await openAs(page, `/consults/${kase.uuid}`, vet.username, vet.password);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(kase.patientName) })).toBeVisible({
     timeout: 20_000,
   });

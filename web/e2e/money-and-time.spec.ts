@@ -2,7 +2,7 @@ import { expect, type Page, request as playwrightRequest, test } from '@playwrig
 import { apiSession, NGUYEN, PATEL } from './case-fixtures';
 import { reviewedCase } from './revisit-fixtures';
 import { prepareShot, SHOTS, shoot } from './screenshots';
-import { freshSpecialist, signIn, VET } from './support';
+import { freshSpecialist, openAs, signInByApi, VET } from './support';
 
 // Issue 22 item 7: money and time as the reader expects them.
 // - Prices show in the currency the server priced them in (whatever the page received from
@@ -60,10 +60,7 @@ test('a US clinic sees no tax line; every amount in the currency the server pric
   const kase = await reviewedCase(baseURL ?? '', NGUYEN, PATEL);
   for (const shot of SHOTS) {
     await prepareShot(page, shot);
-    if (shot === SHOTS[0]) {
-      await signIn(page, NGUYEN.username);
-      await expect(page).toHaveURL(/\/dashboard$/);
-    }
+    if (shot === SHOTS[0]) await signInByApi(page, NGUYEN.username);
     const body = await openRevisitPayment(page, kase.uuid);
     expect(body.taxAmount ?? 0).toBe(0);
     await expect(page.getByLabel('Price summary')).not.toContainText('Tax');
@@ -74,8 +71,7 @@ test('a US clinic sees no tax line; every amount in the currency the server pric
 
 test('a Canadian clinic sees its HST line; every amount in the currency the server priced', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, VET.username);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, VET.username);
   const cases = (await (await page.request.get('/api/cases')).json()) as Array<{ uuid: string; status: string }>;
   const reviewed = cases.find((c) => c.status === 'reviewed');
   expect(reviewed).toBeTruthy();
@@ -136,9 +132,7 @@ test('next available: in the viewer’s time zone, with the specialist’s local
   expect(toronto).toMatch(/^9:00 AM E[SD]T$/);
 
   // Dr. Nguyen's profile says America/Los_Angeles (Seattle).
-  await signIn(page, NGUYEN.username);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/consults/new');
+  await openAs(page, '/consults/new', NGUYEN.username);
   await page.getByLabel('Specialty', { exact: true }).selectOption('Neurology');
   const item = page.getByTestId('specialist-list').locator('label').filter({ hasText: specialist.name });
   await expect(item).toContainText('Away');

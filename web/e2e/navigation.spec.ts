@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SPECIALIST, signIn, signOut, VET } from './support';
+import { openAs, SPECIALIST, signOut, VET } from './support';
 
 test.describe('signed out', () => {
   for (const path of ['/', '/dashboard', '/consults/1234abcd-0000', '/settings', '/no-such-page']) {
@@ -50,7 +50,7 @@ test.describe('signed out', () => {
 
 test.describe('veterinarian', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, VET.username);
+    await openAs(page, '/dashboard', VET.username);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
@@ -104,9 +104,7 @@ test.describe('veterinarian', () => {
 });
 
 test('a specialist goes to the specialist dashboard and sees Availability', async ({ page }) => {
-  await signIn(page, SPECIALIST.username);
-  await expect(page).toHaveURL(/\/specialist-dashboard$/);
-  await page.goto('/');
+  await openAs(page, '/', SPECIALIST.username);
   await expect(page).toHaveURL(/\/specialist-dashboard$/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Availability' }).click();
   await expect(page).toHaveURL(/\/availability$/);
@@ -143,8 +141,7 @@ test.describe('mobile (375 px)', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the toggle menu opens, closes after a link, and logs out', async ({ page }) => {
-    await signIn(page, SPECIALIST.username);
-    await expect(page).toHaveURL(/\/specialist-dashboard$/);
+    await openAs(page, '/specialist-dashboard', SPECIALIST.username);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
     const toggle = page.getByRole('button', { name: 'Open menu' });

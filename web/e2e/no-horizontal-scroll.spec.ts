@@ -128,11 +128,25 @@ async function checkRole(
 
 const SETTINGS_TABS = ['Password', 'Notifications'];
 
-let nguyenCases: { pending: string; reviewed: string; revisit: string; draft: string };
+interface NguyenCases {
+  pending: string;
+  reviewed: string;
+  revisit: string;
+  draft: string;
+}
 
-test.beforeAll(async ({ baseURL }) => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  const base = baseURL ?? '';
+let made: Promise<NguyenCases> | undefined;
+
+/**
+ * Dr. Nguyen's cases of every kind, made once per worker for the role tests (the tests of this file may run
+ * on both workers; a beforeAll would run before each of them and pile cases on the seeded accounts).
+ */
+function nguyenCases(baseURL: string): Promise<NguyenCases> {
+  made ??= makeNguyenCases(baseURL);
+  return made;
+}
+
+async function makeNguyenCases(base: string): Promise<NguyenCases> {
   const { original, revisit } = await reviewedCaseWithRevisit(base, NGUYEN, PATEL);
   const vet = await apiSession(base, NGUYEN.username);
   const spec = await apiSession(base, PATEL.username);
@@ -142,7 +156,7 @@ test.beforeAll(async ({ baseURL }) => {
     data: { specialty: 'Cardiology', patientName: 'Draftie', familyLastName: 'Scroll', species: 'Feline' },
   });
   expect(draft.ok()).toBe(true);
-  nguyenCases = {
+  const cases = {
     pending: pending.uuid,
     reviewed: original.uuid,
     revisit: revisit.uuid,
@@ -150,6 +164,11 @@ test.beforeAll(async ({ baseURL }) => {
   };
   await vet.dispose();
   await spec.dispose();
+  return cases;
+}
+
+test.beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
 });
 
 test('the public pages fit at every width', async ({ browser, baseURL }) => {
@@ -176,7 +195,7 @@ test('the public pages fit at every width', async ({ browser, baseURL }) => {
 
 test('a veterinarian: no route scrolls sideways', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
-  const c = nguyenCases;
+  const c = await nguyenCases(baseURL ?? '');
   await checkRole(browser, baseURL ?? '', NGUYEN.username, [
     { path: '/dashboard' },
     { path: '/consults' },
@@ -199,7 +218,7 @@ test('a veterinarian: no route scrolls sideways', async ({ browser, baseURL }) =
 
 test('a specialist: no route scrolls sideways', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
-  const c = nguyenCases;
+  const c = await nguyenCases(baseURL ?? '');
   await checkRole(browser, baseURL ?? '', PATEL.username, [
     { path: '/specialist-dashboard' },
     { path: '/dashboard' },
@@ -214,7 +233,7 @@ test('a specialist: no route scrolls sideways', async ({ browser, baseURL }) => 
 
 test('the administrator: no route scrolls sideways', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
-  const c = nguyenCases;
+  const c = await nguyenCases(baseURL ?? '');
   await checkRole(
     browser,
     baseURL ?? '',

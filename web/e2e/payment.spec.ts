@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { CARD_ERROR_MESSAGES, COUPON_MESSAGES } from '@vetconsult/schema/payment';
-import { freshVet, signIn } from './support';
+import { freshVet, signInByApi } from './support';
 
 // Web II: the payment modal — a declined card, coupons (invalid, empty, 100% off with Submit Case).
 
@@ -34,8 +34,7 @@ async function completeDraft(page: Page, patientName: string): Promise<string> {
 async function openPayment(page: Page, baseURL: string | undefined, patientName: string) {
   // A veterinarian of its own: the submitted case must not change the seeded veterinarians' lists.
   const vet = await freshVet(baseURL ?? '');
-  await signIn(page, vet.username, vet.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, vet.username, vet.password);
   const uuid = await completeDraft(page, patientName);
   await page.goto(`/consults/new?draft=${uuid}`);
   await expect(page.getByLabel('Patient Name')).toHaveValue(patientName, { timeout: 20_000 });

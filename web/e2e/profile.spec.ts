@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { createVet, signIn } from './support';
+import { createVet, openAs } from './support';
 
 // /profile (SPEC §2, §5, §7): photo crop and upload (multipart PUT /api/profile), removal, and the
 // form; the frame shows the new photo afterwards.
@@ -67,8 +67,7 @@ function toastWith(page: Page, text: string) {
 
 async function openProfileAsFreshVet(page: Page, request: Parameters<typeof createVet>[0]) {
   const vet = await createVet(request, PASSWORD);
-  await signIn(page, vet.username, PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await openAs(page, '/dashboard', vet.username, PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   return vet;
@@ -160,9 +159,7 @@ test('the profile form saves name, time zone and clinic; the frame follows', asy
 });
 
 test('a specialist has no clinic fields', async ({ page }) => {
-  await signIn(page, 'dr.okafor');
-  await expect(page).toHaveURL(/\/specialist-dashboard$/);
-  await page.goto('/profile');
+  await openAs(page, '/profile', 'dr.okafor');
   await expect(page.getByLabel('Full Name')).toBeVisible();
   await expect(page.getByLabel('Clinic Name')).toHaveCount(0);
 });

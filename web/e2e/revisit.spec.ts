@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signIn, VET } from './support';
+import { openAs, signInByApi, VET } from './support';
 
 // Web II: the revisit page guards (the paid revisit itself is in consult-form.spec.ts).
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, VET.username);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, VET.username);
 });
 
 test('an unknown case shows the load error with Back to Consults', async ({ page }) => {
@@ -47,9 +46,7 @@ test('another veterinarian cannot revisit the case', async ({ page, browser }) =
   const reviewed = cases.find((c) => c.status === 'reviewed');
   const context = await browser.newContext();
   const stranger = await context.newPage();
-  await signIn(stranger, 'dr.nguyen');
-  await expect(stranger).toHaveURL(/\/dashboard$/);
-  await stranger.goto(`/consults/revisit/${reviewed?.uuid}`);
+  await openAs(stranger, `/consults/revisit/${reviewed?.uuid}`, 'dr.nguyen');
   await expect(
     stranger.getByText(/You are not authorized to revisit this case|Error loading case details/),
   ).toBeVisible();

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { createVet, signIn, signOut, VET } from './support';
+import { createVet, openAs, signIn, signOut, VET } from './support';
 
 // /settings (SPEC §2): read-only account, a real password change, notification preferences stored per user.
 
@@ -17,8 +17,7 @@ function toastWith(page: Page, text: string) {
 }
 
 test('the account tab is read-only with a note to contact support', async ({ page }) => {
-  await signIn(page, VET.username);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await openAs(page, '/dashboard', VET.username);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
@@ -32,9 +31,7 @@ test('the account tab is read-only with a note to contact support', async ({ pag
 
 test('a user changes their password and signs in with the new one', async ({ page, request }) => {
   const vet = await createVet(request, 'first-pass-123');
-  await signIn(page, vet.username, 'first-pass-123');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/settings');
+  await openAs(page, '/settings', vet.username, 'first-pass-123');
   await page.getByRole('tab', { name: 'Password' }).click();
 
   // All three are required; the confirmation must match.
@@ -64,9 +61,7 @@ test('a user changes their password and signs in with the new one', async ({ pag
 
 test('notification preferences are saved per user', async ({ page, request }) => {
   const vet = await createVet(request, 'notify-pass-123');
-  await signIn(page, vet.username, 'notify-pass-123');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/settings');
+  await openAs(page, '/settings', vet.username, 'notify-pass-123');
   await page.getByRole('tab', { name: 'Notifications' }).click();
 
   const newCases = page.getByLabel('New case notifications');
@@ -87,8 +82,8 @@ test('notification preferences are saved per user', async ({ page, request }) =>
 test('/settings has no serious accessibility violations; screenshots', async ({ page }) => {
   test.setTimeout(300_000);
   await mkdir(ARTIFACTS, { recursive: true });
-  await signIn(page, VET.username);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // On the app's origin before the first localStorage write below.
+  await openAs(page, '/settings', VET.username);
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
     for (const width of [1280, 375]) {

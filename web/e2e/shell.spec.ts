@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, freshSpecialist, freshVet, signIn } from './support';
+import { ADMIN, freshSpecialist, freshVet, openAs } from './support';
 
 // The second frame of SPEC §2: fixed sidebar on desktop; top bar, slide-out menu and tab strip on
 // mobile. The choice is per browser (localStorage `shell`) and survives a reload.
@@ -33,9 +33,7 @@ test('a veterinarian switches to the sidebar; it persists, highlights the page a
 }) => {
   const vet = await freshVet(baseURL ?? '', { name: 'Dr. Side Bar' });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, vet.username, vet.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/consults');
+  await openAs(page, '/consults', vet.username, vet.password);
   await page.getByRole('button', { name: 'Switch to sidebar layout' }).click();
 
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
@@ -69,7 +67,7 @@ test('a veterinarian switches to the sidebar; it persists, highlights the page a
   await expect(page).toHaveURL(/\/auth$/);
 
   // Back to the header frame: the choice goes both ways.
-  await signIn(page, vet.username, vet.password);
+  await openAs(page, '/dashboard', vet.username, vet.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: 'Switch to top navigation' }).click();
   await expect(sidebar).toHaveCount(0);
@@ -83,9 +81,7 @@ test('on a 375 px screen: tab strip for a specialist, slide-out menu closes afte
   const specialist = await freshSpecialist(baseURL ?? '', 'Cardiology');
   await page.setViewportSize({ width: 375, height: 812 });
   await page.addInitScript(() => window.localStorage.setItem('shell', 'sidebar'));
-  await signIn(page, specialist.username, specialist.password);
-  await expect(page).not.toHaveURL(/\/auth$/);
-  await page.goto('/dashboard');
+  await openAs(page, '/dashboard', specialist.username, specialist.password);
 
   const tabs = page.getByRole('navigation', { name: 'Tabs' });
   await expect(tabs.getByRole('link')).toHaveText(['Dashboard', 'My Consults', 'Availability']);
@@ -137,8 +133,7 @@ test('a veterinarian at 375 px: the tab strip has no Availability; dark menu', a
     window.localStorage.setItem('shell', 'sidebar');
     window.localStorage.setItem('theme', 'dark');
   });
-  await signIn(page, vet.username, vet.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await openAs(page, '/dashboard', vet.username, vet.password);
   const tabs = page.getByRole('navigation', { name: 'Tabs' });
   await expect(tabs.getByRole('link')).toHaveText(['Dashboard', 'My Consults']);
   await expectSettledDashboard(page);
@@ -161,8 +156,7 @@ test('a veterinarian at 375 px: the tab strip has no Availability; dark menu', a
 test('the administrator keeps Specialists, Users and Operations in the sidebar', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.addInitScript(() => window.localStorage.setItem('shell', 'sidebar'));
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await openAs(page, '/dashboard', ADMIN.email, ADMIN.password);
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
   await expect(sidebar.getByText('Administrator', { exact: true })).toBeVisible();
   const menu = sidebar.getByRole('navigation', { name: 'Main' });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiSession, createPendingCase } from './case-fixtures';
 import { prepareShot, SHOTS, shoot } from './screenshots';
-import { freshSpecialist, freshVet, signIn } from './support';
+import { freshSpecialist, freshVet, openAs } from './support';
 
 // Issue 22 item 5: the specialist's summary is kept as a draft on the server while typing (autosave),
 // so a reload restores it; it is the specialist's own until the review is submitted.
@@ -15,9 +15,7 @@ test('the summary autosaves as a draft and a reload restores it; the veterinaria
   const vet = await freshVet(baseURL ?? '');
   const specialist = await freshSpecialist(baseURL ?? '', 'Internal Medicine');
   const kase = await createPendingCase(baseURL ?? '', vet, specialist);
-  await signIn(page, specialist.username, specialist.password);
-  await expect(page).toHaveURL(/\/specialist-dashboard$/);
-  await page.goto(`/consults/${kase.uuid}`);
+  await openAs(page, `/consults/${kase.uuid}`, specialist.username, specialist.password);
   await page.getByRole('button', { name: 'Accept Case' }).click();
 
   const text = 'Findings support chronic bronchitis; start inhaled fluticasone and recheck in 4 weeks.';

@@ -1,6 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
 
 // Shared helpers for the e2e specs: the seeded demo accounts, sign-in, fresh accounts, the mail outbox.
 
@@ -20,6 +26,44 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel('Email or Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Signs the page's browser context in through the REST API (the cookie the sign-in form would get), without
+ * loading /auth or the landing page; go to the screen under test next. Signing in through the form, and
+ * where it lands for each role, is auth.spec.ts's subject; the other specs use this.
+ */
+export async function signInByApi(
+  target: Page | BrowserContext,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const response = await target.request.post('/api/auth/login', { data: { username, password } });
+  expect(response.ok(), `sign-in of ${username}: ${response.status()} ${await response.text()}`).toBe(true);
+}
+
+/**
+ * Waits until the page has settled: the session check, the route's lazy chunk and the first data are in (no
+ * "Loading…" status left). The first load of the app after signInByApi is the one the sign-in form used to
+ * absorb; on a loaded machine it takes longer than one expect's timeout.
+ */
+export async function waitUntilLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (document.getElementById('root')?.childElementCount ?? 0) > 0 &&
+      !Array.from(document.querySelectorAll('[role="status"]')).some((status) =>
+        /^Loading\b/.test(status.textContent?.trim() ?? ''),
+      ),
+    null,
+    { timeout: 30_000 },
+  );
+}
+
+/** Signs in through the API (signInByApi), opens `path` and waits until it has loaded (waitUntilLoaded). */
+export async function openAs(page: Page, path: string, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await signInByApi(page, username, password);
+  await page.goto(path);
+  await waitUntilLoaded(page);
 }
 
 export async function signOut(page: Page): Promise<void> {

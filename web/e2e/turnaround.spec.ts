@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiSession, makeAlwaysAvailable, prepareCase } from './case-fixtures';
 import { prepareShot, SHOTS, shoot } from './screenshots';
-import { freshSpecialist, freshVet, signIn, unique } from './support';
+import { freshSpecialist, freshVet, openAs, unique } from './support';
 
 // Issue 19: urgency and the clock. A STAT consult reaches the top of the specialist's Available Cases
 // (due order, soonest first) with a clock that counts down live, no reload.
@@ -28,9 +28,7 @@ test('a STAT consult appears at the top of Available Cases with its clock counti
 
   const context = await browser.newContext();
   const specialist = await context.newPage();
-  await signIn(specialist, specialistAccount.username, specialistAccount.password);
-  await expect(specialist).toHaveURL(/\/specialist-dashboard$/);
-  await specialist.goto('/consults');
+  await openAs(specialist, '/consults', specialistAccount.username, specialistAccount.password);
   const available = specialist.getByRole('region', { name: 'Available Cases' });
   const items = available.getByRole('list', { name: 'Available cases' }).getByRole('listitem');
   await expect(items).toHaveCount(1, { timeout: 20_000 });
@@ -60,9 +58,7 @@ test('a STAT consult appears at the top of Available Cases with its clock counti
     const shotContext = await browser.newContext();
     const page = await shotContext.newPage();
     await prepareShot(page, shot);
-    await signIn(page, specialistAccount.username, specialistAccount.password);
-    await expect(page).toHaveURL(/\/specialist-dashboard$/);
-    await page.goto('/consults');
+    await openAs(page, '/consults', specialistAccount.username, specialistAccount.password);
     await expect(page.getByRole('region', { name: 'Available Cases' }).getByTestId('due-clock').first()).toBeVisible({
       timeout: 15_000,
     });
@@ -72,9 +68,7 @@ test('a STAT consult appears at the top of Available Cases with its clock counti
   const vetShots = await browser.newContext();
   const vetPage = await vetShots.newPage();
   await prepareShot(vetPage, SHOTS[1]);
-  await signIn(vetPage, vetAccount.username, vetAccount.password);
-  await expect(vetPage).toHaveURL(/\/dashboard$/);
-  await vetPage.goto(`/consults/${stat.uuid}`);
+  await openAs(vetPage, `/consults/${stat.uuid}`, vetAccount.username, vetAccount.password);
   await expect(vetPage.getByTestId('due-clock')).toBeVisible();
   await shoot(vetPage, 'turnaround-case', SHOTS[1]);
   await vetShots.close();
@@ -94,16 +88,12 @@ test('a cancellation refunds and updates both screens live', async ({ browser, b
   const vetContext = await browser.newContext();
   const specialist = await specialistContext.newPage();
   const vet = await vetContext.newPage();
-  await signIn(specialist, specialistAccount.username, specialistAccount.password);
-  await expect(specialist).toHaveURL(/\/specialist-dashboard$/);
-  await specialist.goto('/consults');
+  await openAs(specialist, '/consults', specialistAccount.username, specialistAccount.password);
   const available = specialist.getByRole('region', { name: 'Available Cases' });
   await expect(available.getByText(`#${shortId}`)).toBeVisible({ timeout: 20_000 });
   await expect(specialist.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 20_000 });
 
-  await signIn(vet, vetAccount.username, vetAccount.password);
-  await expect(vet).toHaveURL(/\/dashboard$/);
-  await vet.goto(`/consults/${prepared.uuid}`);
+  await openAs(vet, `/consults/${prepared.uuid}`, vetAccount.username, vetAccount.password);
   await vet.getByRole('button', { name: 'Cancel consult' }).click();
   const dialog = vet.getByRole('dialog', { name: 'Cancel this consult?' });
   await expect(dialog).toContainText('your payment refunded in full');
