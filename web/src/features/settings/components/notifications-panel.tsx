@@ -9,7 +9,7 @@ import { useUpdateNotificationPreferences } from '../api/update-notification-pre
 import { DevicePushSwitch } from './device-push-switch';
 
 // Settings > Notifications: three checkboxes (all on by default), stored per user on the server; each says
-// what it sends (e-mail and device alerts; the bell lists everything). Below them, the device switch
+// what it sends (e-mail and device alerts). Below them, the device switch
 // (issue 14), which acts at once for this browser.
 
 type Preferences = NotificationPreferencesQuery['notificationPreferences'];
