@@ -33,6 +33,7 @@ import { registerApiDocs } from './rest/openapi';
 import { registerOperationsRoutes } from './rest/operations.routes';
 import { registerPaymentRoutes } from './rest/payments.routes';
 import { registerPeopleRoutes } from './rest/people.routes';
+import { registerPushRoutes } from './rest/push.routes';
 import { registerReportRoutes } from './rest/reports.routes';
 import { seedIfEmpty } from './scripts/seed-data';
 import { registerCompression, registerWebClient } from './serve-web';
@@ -193,6 +194,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     registerMessageRoutes(api, { services });
     registerAccessTokenRoutes(api, { services });
     registerOperationsRoutes(api, { services });
+    registerPushRoutes(api, { services });
   });
 
   if (existsSync(WEB_DIST)) await registerWebClient(app, WEB_DIST);

@@ -70,6 +70,19 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Web Push (issue 14): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints) and
+   * the contact the push services are given (mailto: or https:). Unset: a pair is generated on first
+   * start into DATA_DIR/vapid-keys.json and reused.
+   */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, { error: 'VAPID_SUBJECT must start with mailto: or https://' })
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GRAPHIQL: bool,
   S3_BUCKET: optionalString,
@@ -107,6 +120,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither');
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -146,6 +162,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webSocket: { keepAliveMs: e.WS_KEEPALIVE_MS, sharedExecution: e.WS_SHARED_EXECUTION },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
     uploadsDir: resolve(dataDir, 'uploads'),
+    /** Web Push: configured keys, or generated into DATA_DIR (see lib/vapid-keys.ts). */
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
+      /** Outside production a test or a developer may run a push endpoint on this machine over http. */
+      allowLoopbackEndpoints: e.NODE_ENV !== 'production',
+    },
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     seedOnEmpty: e.SEED_ON_EMPTY,
     logLevel: e.LOG_LEVEL,

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Config } from './config';
 import { type AccessTokenService, createAccessTokenService } from './domain/auth/access-tokens.service';
 import { type AuthService, createAuthService } from './domain/auth/auth.service';
@@ -7,6 +8,11 @@ import { createSummaryDraftService, type SummaryDraftService } from './domain/ca
 import { createUploadGate, type UploadGate } from './domain/cases/upload-gate';
 import { createThumbnailsService, type ThumbnailsService } from './domain/files/thumbnails.service';
 import { createMessagesService, type MessagesService } from './domain/messages/messages.service';
+import { createPushSender, type PushSender } from './domain/notifications/push';
+import {
+  createPushSubscriptionsService,
+  type PushSubscriptionsService,
+} from './domain/notifications/push-subscriptions.service';
 import { createOperationsService, type OperationsService } from './domain/operations/operations.service';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
 import type { PaymentsService } from './domain/payments/payments.service';
@@ -19,6 +25,7 @@ import type { EventBus } from './lib/events';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mail';
 import type { Storage } from './lib/storage';
+import { createVapidKeyStore } from './lib/vapid-keys';
 
 // Every use case of the product, built once per app from its adapters. Both doors (GraphQL and REST)
 // reach the domain only through these.
@@ -51,6 +58,10 @@ export interface Services {
   messages: MessagesService;
   /** The administrator's operations dashboard (issue 19). */
   operations: OperationsService;
+  /** "Notify me on this device": the browsers a user receives pushes in (issue 14). */
+  pushSubscriptions: PushSubscriptionsService;
+  /** Sends a push to every browser of a user (issue 14); the notification delivery job calls it. */
+  push: PushSender;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -64,6 +75,12 @@ export function createServices(deps: ServiceDeps): Services {
     afterFilesStored: thumbnails.afterFilesStored,
   });
   const payments = createPaymentsFromConfig({ ...deps, cases });
+  const vapidKeys = createVapidKeyStore({
+    publicKey: deps.config.push.publicKey,
+    privateKey: deps.config.push.privateKey,
+    subject: deps.config.push.subject,
+    keyFile: join(deps.config.dataDir, 'vapid-keys.json'),
+  });
   return {
     auth: createAuthService({
       db: deps.db,
@@ -90,5 +107,11 @@ export function createServices(deps: ServiceDeps): Services {
     thumbnails,
     messages: createMessagesService({ ...deps, afterFilesStored: thumbnails.afterFilesStored }),
     operations: createOperationsService(deps),
+    pushSubscriptions: createPushSubscriptionsService({
+      db: deps.db,
+      vapidKeys,
+      allowLoopbackEndpoints: deps.config.push.allowLoopbackEndpoints,
+    }),
+    push: createPushSender({ db: deps.db, logger: deps.logger, vapidKeys }),
   };
 }

@@ -36,6 +36,12 @@ interface Door {
   gql: { query: string; variables: () => Record<string, unknown> };
 }
 
+/** A well-formed browser push subscription (the anonymous caller is refused before it is read). */
+const pushSubscription = {
+  endpoint: 'https://push.example.com/send/doors',
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+};
+
 /** The same use case through each door. */
 const DOORS = {
   acceptCase: {
@@ -156,6 +162,25 @@ const DOORS = {
   adminRevokeAccessToken: {
     rest: (client) => client.delete('/api/admin/tokens/1'),
     gql: { query: 'mutation { revokeAnyAccessToken(id: 1) }', variables: () => ({}) },
+  },
+  pushPublicKey: {
+    rest: (client) => client.get('/api/profile/push-key'),
+    gql: { query: '{ pushPublicKey }', variables: () => ({}) },
+  },
+  registerPushSubscription: {
+    rest: (client) => client.post('/api/profile/push-subscriptions', pushSubscription),
+    gql: {
+      query: 'mutation ($input: PushSubscriptionInput!) { registerPushSubscription(input: $input) }',
+      variables: () => ({ input: pushSubscription }),
+    },
+  },
+  unregisterPushSubscription: {
+    rest: (client) =>
+      client.delete(`/api/profile/push-subscriptions?endpoint=${encodeURIComponent(pushSubscription.endpoint)}`),
+    gql: {
+      query: 'mutation ($endpoint: String!) { unregisterPushSubscription(endpoint: $endpoint) }',
+      variables: () => ({ endpoint: pushSubscription.endpoint }),
+    },
   },
 } satisfies Record<string, Door>;
 

@@ -6,8 +6,11 @@ import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
 import { useNotificationPreferences } from '../api/notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
+import { DevicePushSwitch } from './device-push-switch';
 
-// Settings > Notifications: three checkboxes (all on by default), stored per user on the server.
+// Settings > Notifications: three checkboxes (all on by default), stored per user on the server; each says
+// what it sends (e-mail and device alerts). Below them, the device switch
+// (issue 14), which acts at once for this browser.
 
 type Preferences = NotificationPreferencesQuery['notificationPreferences'];
 
@@ -15,17 +18,20 @@ const OPTIONS: { key: keyof Preferences; label: string; description: string }[] 
   {
     key: 'notifyNewCases',
     label: 'New case notifications',
-    description: 'Be told when a new consultation is submitted in your area.',
+    description:
+      'Sends an e-mail, and an alert to each device you turn on below, when a case is assigned to you or a new case in your specialty is waiting.',
   },
   {
     key: 'notifyStatusUpdates',
     label: 'Case status updates',
-    description: 'Be told when a case is accepted, reviewed or reopened.',
+    description:
+      'Sends an e-mail, and an alert to each device you turn on below, when your case is accepted, reviewed or its revisit is accepted.',
   },
   {
     key: 'notifyReminders',
     label: 'Reminder notifications',
-    description: 'Receive reminders about drafts and cases waiting for you.',
+    description:
+      'Sends an e-mail, and an alert to each device you turn on below, when a case has waited a while for you to accept it or a draft has sat untouched for 3 days.',
   },
 ];
 
@@ -78,10 +84,13 @@ export function NotificationsPanel() {
   return (
     <div>
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Notification Preferences</h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Choose which e-mails you receive.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Choose what VetConsult sends you by e-mail and to your devices. The bell at the top lists every notification
+        either way, for 90 days.
+      </p>
       <form onSubmit={onSubmit} className="mt-5 space-y-5">
         <fieldset className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-          <legend className="sr-only">E-mail notifications</legend>
+          <legend className="sr-only">What you are notified about</legend>
           {OPTIONS.map((option) => {
             const id = `${baseId}-${option.key}`;
             return (
@@ -110,6 +119,7 @@ export function NotificationsPanel() {
           Save Preferences
         </Button>
       </form>
+      <DevicePushSwitch />
     </div>
   );
 }
