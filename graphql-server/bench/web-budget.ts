@@ -28,9 +28,9 @@ const SIGNED_IN = [
 export const ROUTE_MODULES: Record<string, string[]> = {
   // The sign-in form: what shows it and submits it (the Apollo client loads beside it, next line).
   '/auth': ['src/app/routes/auth.tsx'],
-  // The same page with the session check that starts beside the form (the session calls and the Apollo
-  // client they go through): what a first visit downloads before it is idle.
-  '/auth + session check': ['src/app/routes/auth.tsx', 'src/lib/auth/session-calls.ts'],
+  // The same page with what starts beside the form (web/src/main.tsx): the session calls, the Apollo client
+  // they go through and its provider: what a first visit downloads before it is idle.
+  '/auth + session check': ['src/app/routes/auth.tsx', 'src/lib/auth/session-calls.ts', 'src/lib/apollo-provider.tsx'],
   '/dashboard': ['src/app/routes/dashboard.tsx', ...SIGNED_IN],
   '/consults': ['src/app/routes/consults.tsx', ...SIGNED_IN],
   // The operations dashboard with its chart library (visx), which no other route loads (issue 19).

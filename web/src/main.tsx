@@ -5,13 +5,15 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
 import { preloadSessionCalls } from './lib/auth/auth-context';
+import { preloadApollo } from './lib/lazy-apollo';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// The session check on start needs the Apollo client, a chunk of its own (not in /auth's first load):
-// fetch it while React renders the first screen.
+// The session check on start needs the Apollo client, a chunk of its own (not in /auth's first load),
+// and every screen but the sign-in form its provider: fetch both while React renders the first screen.
 preloadSessionCalls();
+void preloadApollo().catch(() => undefined);
 
 createRoot(root).render(
   <StrictMode>

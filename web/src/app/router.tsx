@@ -12,7 +12,18 @@ import { RootLayout } from './root-layout';
 
 const AppFrame = lazy(() => import('../components/layout/app-frame').then((m) => ({ default: m.AppFrame })));
 const AuthRoute = lazy(() => import('./routes/auth'));
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const loadResetPassword = () => import('./routes/reset-password');
+const ResetPasswordRoute = lazy(loadResetPassword);
+
+/** The reset page inside the Apollo provider; its chunk is fetched beside the provider's, not after it. */
+function ResetPasswordPage() {
+  void loadResetPassword().catch(() => undefined);
+  return (
+    <WithApollo>
+      <ResetPasswordRoute />
+    </WithApollo>
+  );
+}
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const SpecialistDashboardRoute = lazy(() => import('./routes/specialist-dashboard'));
 const ConsultsRoute = lazy(() => import('./routes/consults'));
@@ -43,14 +54,7 @@ export function AppRoutes() {
           }
         />
         <Route path="/reset-password" element={<Navigate to="/auth" replace />} />
-        <Route
-          path="/reset-password/:token"
-          element={
-            <WithApollo>
-              <ResetPasswordRoute />
-            </WithApollo>
-          }
-        />
+        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
         <Route path="/" element={<RootRedirect />} />
         <Route element={<RequireAuth />}>
           <Route
