@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiSession, makeAlwaysAvailable, prepareCase } from './case-fixtures';
 import { prepareShot, SHOTS, shoot } from './screenshots';
-import { freshSpecialist, freshVet, openAs, unique } from './support';
+import { freshSpecialist, freshVet, openAs, signIn, unique } from './support';
 
 // Issue 19: urgency and the clock. A STAT consult reaches the top of the specialist's Available Cases
 // (due order, soonest first) with a clock that counts down live, no reload.
