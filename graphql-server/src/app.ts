@@ -15,6 +15,7 @@ import { BODY_LIMIT_BYTES } from './http/limits';
 import { registerMetricsEndpoint } from './http/metrics-endpoint';
 import { registerSecurity } from './http/security';
 import { cookieWriter, readBearerToken, readSessionToken, requestInfo } from './http/session';
+import { startJobRunner } from './job-runner';
 import { type Database, openDatabase } from './lib/db';
 import { createEventBus } from './lib/events';
 import { createLogger, type Logger } from './lib/logger';
@@ -29,6 +30,7 @@ import { acceptEmptyJsonBody } from './rest/contract';
 import { registerErrorHandler } from './rest/errors';
 import { registerHealthRoutes } from './rest/health.routes';
 import { registerMessageRoutes } from './rest/messages.routes';
+import { registerNotificationRoutes } from './rest/notifications.routes';
 import { registerApiDocs } from './rest/openapi';
 import { registerOperationsRoutes } from './rest/operations.routes';
 import { registerPaymentRoutes } from './rest/payments.routes';
@@ -76,6 +78,8 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   const storage = createStorage(config);
   const services = createServices({ config, db, mailer, logger, events, storage });
   if (config.seedOnEmpty) await seedIfEmpty(db, config, logger);
+  // Issue 14: the durable job queue runs here unless JOBS_IN_PROCESS=false (then `npm run worker` runs it).
+  const jobRunner = config.jobs.inProcess ? startJobRunner({ services, events, logger }) : null;
   // Reports a previous process scheduled but did not render (it stopped in between).
   void services.reports.runner
     .resumePending()
@@ -193,6 +197,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     registerMessageRoutes(api, { services });
     registerAccessTokenRoutes(api, { services });
     registerOperationsRoutes(api, { services });
+    registerNotificationRoutes(api, { services });
   });
 
   if (existsSync(WEB_DIST)) await registerWebClient(app, WEB_DIST);
@@ -220,6 +225,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
       await services.auth.settled(); // reset e-mails still being sent
       await services.reports.runner.stop();
       await services.thumbnails.stop();
+      await jobRunner?.stop();
       await transport.close();
       await database.close();
     },

@@ -62,6 +62,15 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** Issue 14: run the job queue (notification delivery, reminders) in this server process. */
+  JOBS_IN_PROCESS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** How often an idle job runner looks for due jobs (it is woken at once by changes in its process). */
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** The first retry of a failed job waits this long; each next one doubles (up to an hour). */
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('VetConsult <no-reply@vetconsult.local>'),
   ADMIN_EMAIL: z.string().default('admin@vetconsult.local'),
@@ -144,6 +153,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webSocket: { keepAliveMs: e.WS_KEEPALIVE_MS, sharedExecution: e.WS_SHARED_EXECUTION },
+    /** Issue 14: the durable job queue (domain/jobs/queue.ts). */
+    jobs: { inProcess: e.JOBS_IN_PROCESS, pollMs: e.JOBS_POLL_MS, backoffMs: e.JOBS_RETRY_BASE_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
     uploadsDir: resolve(dataDir, 'uploads'),
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },

@@ -6,7 +6,12 @@ import { createDraftsService, type DraftsService } from './domain/cases/drafts.s
 import { createSummaryDraftService, type SummaryDraftService } from './domain/cases/summary-draft.service';
 import { createUploadGate, type UploadGate } from './domain/cases/upload-gate';
 import { createThumbnailsService, type ThumbnailsService } from './domain/files/thumbnails.service';
+import { createJobQueue, type JobQueue } from './domain/jobs/queue';
 import { createMessagesService, type MessagesService } from './domain/messages/messages.service';
+import { defineDeliveryJob } from './domain/notifications/deliver';
+import { createNotificationsService, type NotificationsService } from './domain/notifications/notifications.service';
+import { notify } from './domain/notifications/notify';
+import { defineRetentionJob } from './domain/notifications/retention';
 import { createOperationsService, type OperationsService } from './domain/operations/operations.service';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
 import type { PaymentsService } from './domain/payments/payments.service';
@@ -51,9 +56,24 @@ export interface Services {
   messages: MessagesService;
   /** The administrator's operations dashboard (issue 19). */
   operations: OperationsService;
+  /** In-app notifications (issue 14). */
+  notifications: NotificationsService;
+  /** The durable job queue (issue 14): notification delivery, reminders, retention. */
+  jobs: JobQueue;
+  /** Schedules the recurring jobs (the daily retention sweep); called where the queue runs. */
+  scheduleRecurringJobs(at: Date): Promise<void>;
 }
 
 export function createServices(deps: ServiceDeps): Services {
+  const jobs = createJobQueue({
+    db: deps.db,
+    logger: deps.logger,
+    pollMs: deps.config.jobs.pollMs,
+    backoffMs: deps.config.jobs.backoffMs,
+  });
+  const notifications = createNotificationsService(deps);
+  defineDeliveryJob({ ...deps, queue: jobs });
+  const retention = defineRetentionJob({ queue: jobs, notifications });
   // Reports and thumbnails are made in the background after a review or an upload commits.
   const thumbnails = createThumbnailsService(deps);
   const reports = createReportsService(deps);
@@ -88,7 +108,30 @@ export function createServices(deps: ServiceDeps): Services {
     uploads: createUploadGate(deps),
     reports,
     thumbnails,
-    messages: createMessagesService({ ...deps, afterFilesStored: thumbnails.afterFilesStored }),
+    messages: createMessagesService({
+      ...deps,
+      afterFilesStored: thumbnails.afterFilesStored,
+      // The conversation's notification seam (domain/messages/notify.ts): a recipient who is not viewing
+      // the thread gets an in-app notification (and its delivery job).
+      notifyRecipient: async (notice) => {
+        if (notice.recipientIsViewing) return;
+        await deps.db.$transaction((tx) =>
+          notify(tx, {
+            type: 'message',
+            messageId: notice.messageId,
+            caseId: notice.caseId,
+            authorId: notice.authorId,
+            recipientId: notice.recipientId,
+          }),
+        );
+        jobs.nudge();
+      },
+    }),
     operations: createOperationsService(deps),
+    notifications,
+    jobs,
+    async scheduleRecurringJobs(at) {
+      await retention.schedule(at);
+    },
   };
 }

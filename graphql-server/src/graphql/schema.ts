@@ -10,5 +10,6 @@ import './types/report';
 import './types/messages';
 import './types/access-tokens';
 import './types/operations';
+import './types/notifications';
 
 export const schema = builder.toSchema({ sortSchema: true });
