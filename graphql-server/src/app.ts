@@ -22,6 +22,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mail';
 import { httpRequestSeconds, httpRequests } from './lib/metrics';
 import { createEventTransport } from './lib/pubsub';
+import { loadOrCreateServerSecret } from './lib/server-secret';
 import { createStorage } from './lib/storage';
 import { registerAccessTokenRoutes } from './rest/access-tokens.routes';
 import { registerAuthRoutes } from './rest/auth.routes';
@@ -63,7 +64,11 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole server (database, services, GraphQL over HTTP and WebSocket, REST, web) without listening. */
 export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
-  const config: Config = { ...loadConfig(), ...overrides };
+  const loaded: Config = { ...loadConfig(), ...overrides };
+  const config: Config = {
+    ...loaded,
+    serverSecret: loaded.serverSecret ?? (await loadOrCreateServerSecret(loaded.dataDir)),
+  };
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

@@ -71,6 +71,18 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   /** The first retry of a failed job waits this long; each next one doubles (up to an hour). */
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** Signs unsubscribe links (issue 14); generated into DATA_DIR when unset. Instances must share it. */
+  SERVER_SECRET: optionalString.pipe(
+    z.string().min(32, { error: 'SERVER_SECRET must be at least 32 characters' }).optional(),
+  ),
+  /** A pending case not accepted after this many hours gets one reminder to its specialist. */
+  REMINDER_PENDING_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(4),
+  /** A draft untouched for this many days gets one reminder to its veterinarian. */
+  REMINDER_DRAFT_DAYS: z.coerce.number().min(0.01).max(365).default(3),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('VetConsult <no-reply@vetconsult.local>'),
   ADMIN_EMAIL: z.string().default('admin@vetconsult.local'),
@@ -155,6 +167,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webSocket: { keepAliveMs: e.WS_KEEPALIVE_MS, sharedExecution: e.WS_SHARED_EXECUTION },
     /** Issue 14: the durable job queue (domain/jobs/queue.ts). */
     jobs: { inProcess: e.JOBS_IN_PROCESS, pollMs: e.JOBS_POLL_MS, backoffMs: e.JOBS_RETRY_BASE_MS },
+    /** Resolved at start (app.ts): SERVER_SECRET or the one kept in DATA_DIR. */
+    serverSecret: e.SERVER_SECRET as string | undefined,
+    reminders: { pendingMs: e.REMINDER_PENDING_HOURS * 3_600_000, draftMs: e.REMINDER_DRAFT_DAYS * 86_400_000 },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
     uploadsDir: resolve(dataDir, 'uploads'),
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },

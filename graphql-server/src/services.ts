@@ -11,6 +11,7 @@ import { createMessagesService, type MessagesService } from './domain/messages/m
 import { defineDeliveryJob } from './domain/notifications/deliver';
 import { createNotificationsService, type NotificationsService } from './domain/notifications/notifications.service';
 import { notify } from './domain/notifications/notify';
+import { defineReminderJobs } from './domain/notifications/reminders';
 import { defineRetentionJob } from './domain/notifications/retention';
 import { createOperationsService, type OperationsService } from './domain/operations/operations.service';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
@@ -71,8 +72,16 @@ export function createServices(deps: ServiceDeps): Services {
     pollMs: deps.config.jobs.pollMs,
     backoffMs: deps.config.jobs.backoffMs,
   });
-  const notifications = createNotificationsService(deps);
-  defineDeliveryJob({ ...deps, queue: jobs });
+  const notifications = createNotificationsService({ db: deps.db, secret: deps.config.serverSecret ?? '' });
+  const reminders = defineReminderJobs({ db: deps.db, queue: jobs, ...deps.config.reminders });
+  defineDeliveryJob({
+    ...deps,
+    schedulePendingReminder: reminders.schedulePending,
+    queue: jobs,
+    publicUrl: deps.config.publicUrl,
+    secret: deps.config.serverSecret ?? '',
+    // Browser push: the integrator wires createPushSender (notify-web's push.ts) here.
+  });
   const retention = defineRetentionJob({ queue: jobs, notifications });
   // Reports and thumbnails are made in the background after a review or an upload commits.
   const thumbnails = createThumbnailsService(deps);
@@ -132,6 +141,7 @@ export function createServices(deps: ServiceDeps): Services {
     jobs,
     async scheduleRecurringJobs(at) {
       await retention.schedule(at);
+      await reminders.scheduleSweep(at);
     },
   };
 }

@@ -21,7 +21,8 @@ let specialistClient: TestClient;
 let otherVetClient: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ jobs: { inProcess: true, pollMs: 50, backoffMs: 10 } });
+  // The queue is driven by the tests (runDue), so no runner here takes the jobs of another test file.
+  server = await startTestServer();
   const db = server.database.db;
   vet = await createUser(db, { role: 'VETERINARIAN', name: 'Dr. Anna Martin' });
   specialist = await createUser(db, { role: 'SPECIALIST', approved: true, name: 'Dr. Priya Patel' });
@@ -247,6 +248,10 @@ describe('notificationAdded', () => {
     const kase = await createCase(db, { vetId: vet.id, specialistId: specialist.id, patientName: 'Oscar' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await specialistClient.post(`/api/cases/${kase.uuid}/accept`, {})).status).toBe(200);
+    // Nothing is published before the delivery job runs, and it runs only after the change committed.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mine.received.filter((r) => r.data?.notificationAdded?.caseUuid === kase.uuid)).toHaveLength(0);
+    await server.services.jobs.runDue();
     const event = await mine.next((r) => r.data?.notificationAdded?.caseUuid === kase.uuid);
     expect(event.data?.notificationAdded).toMatchObject({
       kind: 'case_accepted',
@@ -293,9 +298,9 @@ describe('retention', () => {
       key: `test-retention:${me.id}`,
       runAt: later,
     });
-    expect(await server.services.jobs.runDue(new Date(now))).toBeGreaterThanOrEqual(0);
+    await server.services.jobs.runDue(new Date(now), ['notifications.retention']);
     expect(await db.notification.findUnique({ where: { id: old.id } })).not.toBeNull();
-    await server.services.jobs.runDue(later);
+    await server.services.jobs.runDue(later, ['notifications.retention']);
     expect(await db.notification.findUnique({ where: { id: old.id } })).toBeNull();
     expect(await db.notification.findUnique({ where: { id: recent.id } })).not.toBeNull();
     // It scheduled the next day's sweep.

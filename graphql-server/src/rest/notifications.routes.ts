@@ -33,6 +33,11 @@ export const toNotificationView = (n: NotificationView): z.infer<typeof notifica
 });
 
 const tag = 'Notifications';
+const unsubscribeQuery = z.object({ token: z.string().describe('The signed token of the link in the e-mail.') });
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · VetConsult</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const unread = z.object({ unreadCount: z.number().int() });
 
 export function registerNotificationRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -75,4 +80,62 @@ export function registerNotificationRoutes(app: FastifyInstance, { services }: {
     },
     async (request) => ({ unreadCount: await notifications.markRead(request.actor, request.body ?? {}) }),
   );
+
+  // One-click unsubscribe (RFC 8058) from a notification e-mail, without signing in. A mail client POSTs
+  // `List-Unsubscribe=One-Click` (form-encoded) to the link; a person opening it gets a confirmation page
+  // whose button POSTs the same. Its own scope: only these routes read form-encoded bodies.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
+    defineRoute(
+      scope,
+      {
+        method: 'GET',
+        url: '/api/notifications/unsubscribe',
+        tag,
+        summary: 'The confirmation page of an unsubscribe link',
+        access: 'public',
+        query: unsubscribeQuery,
+        responses: { 200: { description: 'A small HTML page with the confirm button.', file: ['text/html'] } },
+        errors: [400],
+      },
+      async (request, reply) => {
+        const { label } = notifications.unsubscribeCategory(request.query.token);
+        const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token ?? '')}`;
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            page(
+              'Unsubscribe',
+              `<p>Stop receiving ${escapeHtml(label)} by e-mail?</p><form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form><p>You can turn them back on in Settings › Notifications.</p>`,
+            ),
+          );
+      },
+    );
+    defineRoute(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/notifications/unsubscribe',
+        tag,
+        summary: 'One-click unsubscribe (RFC 8058): turns off the link’s category, no session needed',
+        access: 'public',
+        query: unsubscribeQuery,
+        responses: { 200: { description: 'A small HTML page saying it is done.', file: ['text/html'] } },
+        errors: [400],
+      },
+      async (request, reply) => {
+        const { label } = await notifications.unsubscribe(request.query.token);
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            page(
+              'Unsubscribed',
+              `<p>You will no longer receive ${escapeHtml(label)} by e-mail.</p><p>You can turn them back on in Settings › Notifications.</p>`,
+            ),
+          );
+      },
+    );
+  });
 }

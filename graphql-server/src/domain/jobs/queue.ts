@@ -86,9 +86,9 @@ export function createJobQueue(options: JobQueueOptions) {
   let wake: (() => void) | null = null;
   let nudged = false;
 
-  async function claim(at: Date): Promise<ClaimedJob | null> {
+  async function claim(at: Date, only?: string[]): Promise<ClaimedJob | null> {
     const lease = new Date(at.getTime() + leaseMs);
-    const tasks = [...handlers.keys()];
+    const tasks = only ?? [...handlers.keys()];
     if (tasks.length === 0) return null;
     const rows = await db.$queryRaw<ClaimedJob[]>`
       UPDATE jobs SET "lockedBy" = ${runnerId}, "lockedUntil" = ${sqlTime(lease)}::timestamp, attempts = attempts + 1
@@ -130,8 +130,8 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   /** Claims and runs one job due at `at`; false when none is due. */
-  async function runOne(at: Date = clock()): Promise<boolean> {
-    const job = await claim(at);
+  async function runOne(at: Date = clock(), only?: string[]): Promise<boolean> {
+    const job = await claim(at, only);
     if (!job) return false;
     await runClaimed(job, at);
     return true;
@@ -185,10 +185,10 @@ export function createJobQueue(options: JobQueueOptions) {
       if (wake) wake();
       else nudged = true;
     },
-    /** Runs every job due at `at` (default: now) in this call, then returns how many ran (tests, scripts). */
-    async runDue(at?: Date): Promise<number> {
+    /** Runs every job due at `at` (default: now), of these tasks only if given; returns how many ran (tests, scripts). */
+    async runDue(at?: Date, tasks?: string[]): Promise<number> {
       let count = 0;
-      while (await runOne(at ?? clock())) count++;
+      while (await runOne(at ?? clock(), tasks)) count++;
       return count;
     },
     /** Stops taking jobs and waits for the one being run. */

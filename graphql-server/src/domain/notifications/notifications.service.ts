@@ -9,6 +9,7 @@ import type { Notification } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
 import { parseInput } from '../../lib/validation';
 import { type Actor, requireActor } from '../actor';
+import { CATEGORY_LABELS, type Category, readUnsubscribeToken } from './unsubscribe';
 
 // The in-app notification centre (issue 14): one's own notifications, newest first, with the unread
 // count; marking them read (some, all, or those of one case). Every read and write is of the caller's
@@ -24,7 +25,7 @@ export interface NotificationsPage {
 
 const withCase = { case: { select: { uuid: true } } } as const;
 
-export function createNotificationsService(deps: { db: Db; now?: () => Date }) {
+export function createNotificationsService(deps: { db: Db; secret: string; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -72,6 +73,19 @@ export function createNotificationsService(deps: { db: Db; now?: () => Date }) {
     async ownNotification(actor: Actor | null, id: number): Promise<NotificationView | null> {
       const who = requireActor(actor);
       return db.notification.findFirst({ where: { id, recipientId: who.id }, include: withCase });
+    },
+
+    /** What a one-click unsubscribe link would turn off (its GET page); a bad token is a 400. */
+    unsubscribeCategory(token: unknown): { category: Category; label: string } {
+      const { category } = readUnsubscribeToken(deps.secret, token);
+      return { category, label: CATEGORY_LABELS[category] };
+    },
+
+    /** One-click unsubscribe (RFC 8058), without a session: turns off only the token's category. */
+    async unsubscribe(token: unknown): Promise<{ category: Category; label: string }> {
+      const { userId, category } = readUnsubscribeToken(deps.secret, token);
+      await db.user.updateMany({ where: { id: userId }, data: { [category]: false } });
+      return { category, label: CATEGORY_LABELS[category] };
     },
 
     /** Retention: deletes notifications older than 90 days before `at`; returns how many. */
