@@ -15,12 +15,14 @@ import { BODY_LIMIT_BYTES } from './http/limits';
 import { registerMetricsEndpoint } from './http/metrics-endpoint';
 import { registerSecurity } from './http/security';
 import { cookieWriter, readBearerToken, readSessionToken, requestInfo } from './http/session';
+import { startJobRunner } from './job-runner';
 import { type Database, openDatabase } from './lib/db';
 import { createEventBus } from './lib/events';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mail';
 import { httpRequestSeconds, httpRequests } from './lib/metrics';
 import { createEventTransport } from './lib/pubsub';
+import { loadOrCreateServerSecret } from './lib/server-secret';
 import { createStorage } from './lib/storage';
 import { registerAccessTokenRoutes } from './rest/access-tokens.routes';
 import { registerAuthRoutes } from './rest/auth.routes';
@@ -29,6 +31,7 @@ import { acceptEmptyJsonBody } from './rest/contract';
 import { registerErrorHandler } from './rest/errors';
 import { registerHealthRoutes } from './rest/health.routes';
 import { registerMessageRoutes } from './rest/messages.routes';
+import { registerNotificationRoutes } from './rest/notifications.routes';
 import { registerApiDocs } from './rest/openapi';
 import { registerOperationsRoutes } from './rest/operations.routes';
 import { registerPaymentRoutes } from './rest/payments.routes';
@@ -62,7 +65,11 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole server (database, services, GraphQL over HTTP and WebSocket, REST, web) without listening. */
 export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
-  const config: Config = { ...loadConfig(), ...overrides };
+  const loaded: Config = { ...loadConfig(), ...overrides };
+  const config: Config = {
+    ...loaded,
+    serverSecret: loaded.serverSecret ?? (await loadOrCreateServerSecret(loaded.dataDir)),
+  };
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -77,6 +84,8 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   const storage = createStorage(config);
   const services = createServices({ config, db, mailer, logger, events, storage });
   if (config.seedOnEmpty) await seedIfEmpty(db, config, logger);
+  // Issue 14: the durable job queue runs here unless JOBS_IN_PROCESS=false (then `npm run worker` runs it).
+  const jobRunner = config.jobs.inProcess ? startJobRunner({ services, events, logger }) : null;
   // Reports a previous process scheduled but did not render (it stopped in between).
   void services.reports.runner
     .resumePending()
@@ -195,6 +204,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     registerAccessTokenRoutes(api, { services });
     registerOperationsRoutes(api, { services });
     registerPushRoutes(api, { services });
+    registerNotificationRoutes(api, { services });
   });
 
   if (existsSync(WEB_DIST)) await registerWebClient(app, WEB_DIST);
@@ -222,6 +232,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
       await services.auth.settled(); // reset e-mails still being sent
       await services.reports.runner.stop();
       await services.thumbnails.stop();
+      await jobRunner?.stop();
       await transport.close();
       await database.close();
     },

@@ -62,6 +62,27 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** Issue 14: run the job queue (notification delivery, reminders) in this server process. */
+  JOBS_IN_PROCESS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** How often an idle job runner looks for due jobs (it is woken at once by changes in its process). */
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** The first retry of a failed job waits this long; each next one doubles (up to an hour). */
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** Signs unsubscribe links (issue 14); generated into DATA_DIR when unset. Instances must share it. */
+  SERVER_SECRET: optionalString.pipe(
+    z.string().min(32, { error: 'SERVER_SECRET must be at least 32 characters' }).optional(),
+  ),
+  /** A pending case not accepted after this many hours gets one reminder to its specialist. */
+  REMINDER_PENDING_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(4),
+  /** A draft untouched for this many days gets one reminder to its veterinarian. */
+  REMINDER_DRAFT_DAYS: z.coerce.number().min(0.01).max(365).default(3),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('VetConsult <no-reply@vetconsult.local>'),
   ADMIN_EMAIL: z.string().default('admin@vetconsult.local'),
@@ -160,6 +181,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webSocket: { keepAliveMs: e.WS_KEEPALIVE_MS, sharedExecution: e.WS_SHARED_EXECUTION },
+    /** Issue 14: the durable job queue (domain/jobs/queue.ts). */
+    jobs: { inProcess: e.JOBS_IN_PROCESS, pollMs: e.JOBS_POLL_MS, backoffMs: e.JOBS_RETRY_BASE_MS },
+    /** Resolved at start (app.ts): SERVER_SECRET or the one kept in DATA_DIR. */
+    serverSecret: e.SERVER_SECRET as string | undefined,
+    reminders: { pendingMs: e.REMINDER_PENDING_HOURS * 3_600_000, draftMs: e.REMINDER_DRAFT_DAYS * 86_400_000 },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
     uploadsDir: resolve(dataDir, 'uploads'),
     /** Web Push: configured keys, or generated into DATA_DIR (see lib/vapid-keys.ts). */

@@ -7,12 +7,18 @@ import { createDraftsService, type DraftsService } from './domain/cases/drafts.s
 import { createSummaryDraftService, type SummaryDraftService } from './domain/cases/summary-draft.service';
 import { createUploadGate, type UploadGate } from './domain/cases/upload-gate';
 import { createThumbnailsService, type ThumbnailsService } from './domain/files/thumbnails.service';
+import { createJobQueue, type JobQueue } from './domain/jobs/queue';
 import { createMessagesService, type MessagesService } from './domain/messages/messages.service';
+import { defineDeliveryJob } from './domain/notifications/deliver';
+import { createNotificationsService, type NotificationsService } from './domain/notifications/notifications.service';
+import { notify } from './domain/notifications/notify';
 import { createPushSender, type PushSender } from './domain/notifications/push';
 import {
   createPushSubscriptionsService,
   type PushSubscriptionsService,
 } from './domain/notifications/push-subscriptions.service';
+import { defineReminderJobs } from './domain/notifications/reminders';
+import { defineRetentionJob } from './domain/notifications/retention';
 import { createOperationsService, type OperationsService } from './domain/operations/operations.service';
 import { createPaymentsFromConfig } from './domain/payments/create-payments';
 import type { PaymentsService } from './domain/payments/payments.service';
@@ -62,9 +68,39 @@ export interface Services {
   pushSubscriptions: PushSubscriptionsService;
   /** Sends a push to every browser of a user (issue 14); the notification delivery job calls it. */
   push: PushSender;
+  /** In-app notifications (issue 14). */
+  notifications: NotificationsService;
+  /** The durable job queue (issue 14): notification delivery, reminders, retention. */
+  jobs: JobQueue;
+  /** Schedules the recurring jobs (the daily retention sweep); called where the queue runs. */
+  scheduleRecurringJobs(at: Date): Promise<void>;
 }
 
 export function createServices(deps: ServiceDeps): Services {
+  const jobs = createJobQueue({
+    db: deps.db,
+    logger: deps.logger,
+    pollMs: deps.config.jobs.pollMs,
+    backoffMs: deps.config.jobs.backoffMs,
+  });
+  const notifications = createNotificationsService({ db: deps.db, secret: deps.config.serverSecret ?? '' });
+  const reminders = defineReminderJobs({ db: deps.db, queue: jobs, ...deps.config.reminders });
+  const vapidKeys = createVapidKeyStore({
+    publicKey: deps.config.push.publicKey,
+    privateKey: deps.config.push.privateKey,
+    subject: deps.config.push.subject,
+    keyFile: join(deps.config.dataDir, 'vapid-keys.json'),
+  });
+  const push = createPushSender({ db: deps.db, logger: deps.logger, vapidKeys });
+  defineDeliveryJob({
+    ...deps,
+    schedulePendingReminder: reminders.schedulePending,
+    queue: jobs,
+    publicUrl: deps.config.publicUrl,
+    secret: deps.config.serverSecret ?? '',
+    push,
+  });
+  const retention = defineRetentionJob({ queue: jobs, notifications });
   // Reports and thumbnails are made in the background after a review or an upload commits.
   const thumbnails = createThumbnailsService(deps);
   const reports = createReportsService(deps);
@@ -75,12 +111,6 @@ export function createServices(deps: ServiceDeps): Services {
     afterFilesStored: thumbnails.afterFilesStored,
   });
   const payments = createPaymentsFromConfig({ ...deps, cases });
-  const vapidKeys = createVapidKeyStore({
-    publicKey: deps.config.push.publicKey,
-    privateKey: deps.config.push.privateKey,
-    subject: deps.config.push.subject,
-    keyFile: join(deps.config.dataDir, 'vapid-keys.json'),
-  });
   return {
     auth: createAuthService({
       db: deps.db,
@@ -105,13 +135,37 @@ export function createServices(deps: ServiceDeps): Services {
     uploads: createUploadGate(deps),
     reports,
     thumbnails,
-    messages: createMessagesService({ ...deps, afterFilesStored: thumbnails.afterFilesStored }),
+    messages: createMessagesService({
+      ...deps,
+      afterFilesStored: thumbnails.afterFilesStored,
+      // The conversation's notification seam (domain/messages/notify.ts): a recipient who is not viewing
+      // the thread gets an in-app notification (and its delivery job).
+      notifyRecipient: async (notice) => {
+        if (notice.recipientIsViewing) return;
+        await deps.db.$transaction((tx) =>
+          notify(tx, {
+            type: 'message',
+            messageId: notice.messageId,
+            caseId: notice.caseId,
+            authorId: notice.authorId,
+            recipientId: notice.recipientId,
+          }),
+        );
+        jobs.nudge();
+      },
+    }),
     operations: createOperationsService(deps),
     pushSubscriptions: createPushSubscriptionsService({
       db: deps.db,
       vapidKeys,
       allowLoopbackEndpoints: deps.config.push.allowLoopbackEndpoints,
     }),
-    push: createPushSender({ db: deps.db, logger: deps.logger, vapidKeys }),
+    push,
+    notifications,
+    jobs,
+    async scheduleRecurringJobs(at) {
+      await retention.schedule(at);
+      await reminders.scheduleSweep(at);
+    },
   };
 }

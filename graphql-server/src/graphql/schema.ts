@@ -11,5 +11,6 @@ import './types/messages';
 import './types/access-tokens';
 import './types/operations';
 import './types/push';
+import './types/notifications';
 
 export const schema = builder.toSchema({ sortSchema: true });

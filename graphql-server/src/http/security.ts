@@ -30,8 +30,8 @@ export interface Security {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Called by Stripe's servers (no cookie, signed body): exempt from the Origin check. */
-const ORIGIN_EXEMPT = new Set(['/api/payment/webhook']);
+/** Called by Stripe's servers (signed body) and by mail clients' one-click unsubscribe (signed token in the URL, no cookie): exempt from the Origin check. */
+const ORIGIN_EXEMPT = new Set(['/api/payment/webhook', '/api/notifications/unsubscribe']);
 
 /** sha256 sources for the inline scripts of the built index.html (the pre-paint theme script). */
 export function inlineScriptHashes(indexHtmlPath: string): string[] {

@@ -88,6 +88,13 @@ export interface CaseMessagesRead extends ConversationFacts {
   at: number;
 }
 
+/** An in-app notification was committed for a user (issue 14); published by its delivery job. */
+export interface NotificationAdded {
+  notificationId: number;
+  recipientId: number;
+  at: number;
+}
+
 export type EventMap = {
   'case.changed': [CaseChanged];
   'draft.saved': [DraftSaved];
@@ -96,6 +103,7 @@ export type EventMap = {
   'accessTokens.revoked': [AccessTokenRevoked];
   'caseMessages.added': [CaseMessageAdded];
   'caseMessages.read': [CaseMessagesRead];
+  'notification.added': [NotificationAdded];
 };
 
 export type EventTopic = keyof EventMap;
@@ -134,6 +142,8 @@ const eventKeys: { [T in EventTopic]: (payload: EventMap[T][0]) => string[] } = 
   // unread badges); the administrator, who reads every thread, registers under no key.
   'caseMessages.added': (event) => conversationKeys(event),
   'caseMessages.read': (event) => conversationKeys(event),
+  // Only its recipient receives a notification.
+  'notification.added': (event) => [routeKeys.user(event.recipientId)],
 };
 
 function conversationKeys(event: ConversationFacts): string[] {

@@ -27,6 +27,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     uploadsDir: join(dataDir, 'uploads'),
     mail: { smtpUrl: undefined, from: 'VetConsult <test@vetconsult.local>', outboxDir: join(dataDir, 'outbox') },
     seedOnEmpty: false,
+    // The job queue is shared by every test file's database: only the tests that need it run it.
+    jobs: { inProcess: false, pollMs: 1000, backoffMs: 5000 },
     logLevel: 'silent',
     host: '127.0.0.1',
     port: 0,

@@ -7,6 +7,7 @@ import { badInput, conflict, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { parseInput } from '../../lib/validation';
 import { type Actor, requireActor } from '../actor';
+import { notify } from '../notifications/notify';
 import { CASE_NOT_FOUND, caseWhere, type DbOrTx } from './case-access';
 import { publishCaseChange } from './case-events';
 import type { FileStore } from './case-files';
@@ -93,7 +94,11 @@ export function createCaseLifecycle(deps: CaseLifecycleDeps) {
       assertCanAccept(who, kase);
       // A first-available case (issue 19) is taken by whoever accepts it first: the same conditional move.
       const offered = kase.specialistId === null;
-      const accepted = await transition(db, kase, 'accepted', offered ? { specialistId: who.id } : {}, now());
+      const accepted = await db.$transaction(async (tx) => {
+        const moved = await transition(tx, kase, 'accepted', offered ? { specialistId: who.id } : {}, now());
+        if (moved) await notify(tx, { type: 'case_accepted', caseId: moved.id });
+        return moved;
+      });
       if (!accepted) throw conflict(offered ? ROUTING_MESSAGES.takenByAnother : CASE_ALREADY_ACCEPTED);
       publishCaseChange(events, accepted, 'accepted');
       return accepted;
@@ -109,6 +114,7 @@ export function createCaseLifecycle(deps: CaseLifecycleDeps) {
         const moved = await transition(tx, kase, 'reviewed', { summary, summaryDraft: null }, now());
         if (!moved) throw conflict(ALREADY_REVIEWED);
         await files.createFileRows(tx, kase.id, rows);
+        await notify(tx, { type: 'case_reviewed', caseId: moved.id });
         return moved;
       });
       return reviewed(done);
@@ -125,7 +131,11 @@ export function createCaseLifecycle(deps: CaseLifecycleDeps) {
       const attachments = await db.caseFile.count({ where: { caseId: kase.id, fileCategory: 'summary' } });
       if (!kase.summary?.trim() && attachments === 0)
         throw badInput('Please provide a summary before submitting', 'summary');
-      const done = await transition(db, kase, 'reviewed', {}, now());
+      const done = await db.$transaction(async (tx) => {
+        const moved = await transition(tx, kase, 'reviewed', {}, now());
+        if (moved) await notify(tx, { type: 'case_reviewed', caseId: moved.id });
+        return moved;
+      });
       if (!done) throw conflict(ALREADY_REVIEWED);
       return reviewed(done);
     },

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { parseInput } from '../../lib/validation';
 import { type Actor, requireActor } from '../actor';
+import { notify } from '../notifications/notify';
 import { CASE_NOT_FOUND, caseWhere } from './case-access';
 import { publishCaseChange } from './case-events';
 import { writeAtVersion } from './case-lifecycle';
@@ -47,6 +48,7 @@ export function createDecline(deps: DeclineDeps) {
         const decline = await tx.caseDecline.create({
           data: { caseId: kase.id, specialistId: who.id, reason, createdAt: at },
         });
+        await notify(tx, { type: 'case_declined', caseId: kase.id, specialistId: who.id, reason });
         return { decline, kase: released };
       });
       if (!result) {

@@ -5,6 +5,7 @@ import { badInput, conflict, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { parseInput } from '../../lib/validation';
 import { type Actor, requireActor } from '../actor';
+import { notify } from '../notifications/notify';
 import { CASE_NOT_FOUND, caseWhere } from './case-access';
 import { publishCaseChange } from './case-events';
 import { writeAtVersion } from './case-lifecycle';
@@ -51,9 +52,14 @@ export function createReassignment(deps: ReassignmentDeps) {
         await assertEligible(kase, specialistId);
         await assertUrgencyAllowed(db, kase.urgency, specialistId, at, null, 'specialistId');
       }
-      const moved = await writeAtVersion(db, kase, {
-        specialistId,
-        routing: specialistId === null ? 'first_available' : 'named',
+      // The new specialist (or the specialty) is told in the same transaction as the move.
+      const moved = await db.$transaction(async (tx) => {
+        const written = await writeAtVersion(tx, kase, {
+          specialistId,
+          routing: specialistId === null ? 'first_available' : 'named',
+        });
+        if (written) await notify(tx, { type: 'case_activated', caseId: written.id });
+        return written;
       });
       if (!moved) {
         const current = await db.case.findUniqueOrThrow({ where: { id: kase.id } });

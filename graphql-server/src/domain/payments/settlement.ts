@@ -6,6 +6,7 @@ import { DomainError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { DbOrTx } from '../cases/case-access';
 import { transition } from '../cases/case-lifecycle';
+import { notify } from '../notifications/notify';
 import { changedTerms, paymentKind, pricedTermsOf, TERMS_CHANGED } from './frozen-price';
 import { baseAmount, clinicCurrency, type Fees, feesFor } from './pricing';
 import type { Refunds } from './refunds';
@@ -133,6 +134,8 @@ export async function activateWithPayment(
     dueAt: dueAtFor(kase.urgency, now),
   });
   if (!activated) throw new ActivationRefused(TERMS_CHANGED, `case ${caseId} changed while it was being activated`);
+  // Issue 14: its specialist (or, first-available, its specialty) is notified in this same transaction.
+  await notify(tx, { type: 'case_activated', caseId: activated.id });
   return activated;
 }
 

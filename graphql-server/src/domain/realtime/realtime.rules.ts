@@ -4,6 +4,7 @@ import {
   type CaseMessageAdded,
   type CaseMessagesRead,
   type DraftSaved,
+  type NotificationAdded,
   routeKeys,
   type SessionsEnded,
 } from '../../lib/events';
@@ -136,4 +137,10 @@ export function isEndedSession(actor: Actor | null, event: SessionsEnded): boole
   if (actor.token) return event.sessionId === undefined && event.exceptSessionId === undefined;
   if (event.sessionId !== undefined) return actor.sessionId === event.sessionId;
   return actor.sessionId !== event.exceptSessionId;
+}
+
+/** Issue 14: a notification reaches its recipient only (routed by their user key). */
+export const notificationEventKey = (actor: Actor | null): string => routeKeys.user(actor?.id ?? 0);
+export function receivesNotification(actor: Actor | null, event: NotificationAdded): boolean {
+  return actor !== null && event.recipientId === actor.id;
 }
