@@ -1,13 +1,11 @@
 import { ACCESS_TOKEN_SCOPE_LABELS } from '@vetconsult/schema/access-tokens';
-import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { tokenExpiryText, tokenLastUsedText } from '../../../lib/access-tokens';
 import { formatDate } from '../../../lib/case-display';
-import { errorText, serverErrorMessage } from '../../../lib/graphql-errors';
+import { errorText } from '../../../lib/graphql-errors';
 import { roleLabel } from '../../../lib/roles';
-import { toast } from '../../../lib/toasts';
 import { useTokenRevoke } from '../../../lib/use-token-revoke';
 import { useAllAccessTokens } from '../api/all-access-tokens';
 import { useRevokeAnyAccessToken } from '../api/revoke-any-access-token';
