@@ -304,6 +304,34 @@ describe('reassignment (issue 19 item D)', () => {
   });
 });
 
+describe('notifications of a decline and a move (issues 19 and 14)', () => {
+  it('tells the vet of the decline with its reason, then the new specialist of the move, in the transactions of those changes', async () => {
+    const kase = await paidCase(first.id);
+    const kinds = async (recipientId: number) =>
+      (await db().notification.findMany({ where: { caseId: kase.id, recipientId }, orderBy: { id: 'asc' } })).map(
+        (row) => ({ kind: row.kind, text: row.text }),
+      );
+    expect(await kinds(first.id)).toEqual([expect.objectContaining({ kind: 'case_assigned' })]);
+
+    expect(
+      (await firstClient.post(`/api/cases/${kase.uuid}/decline`, { reason: 'Outside my practice area' })).status,
+    ).toBe(200);
+    expect(await kinds(vet.id)).toEqual([
+      { kind: 'case_declined', text: `${first.name} declined Rex’s consult: Outside my practice area` },
+    ]);
+    // Each notification has its delivery job, added with it.
+    const vetRow = await db().notification.findFirstOrThrow({ where: { caseId: kase.id, recipientId: vet.id } });
+    expect(await db().$queryRaw`SELECT 1 FROM jobs WHERE key = ${`deliver:${vetRow.id}`}`).toHaveLength(1);
+
+    expect((await vetClient.post(`/api/cases/${kase.uuid}/reassign`, { specialistId: second.id })).status).toBe(200);
+    expect(await kinds(second.id)).toEqual([expect.objectContaining({ kind: 'case_assigned' })]);
+    // A refused move tells nobody.
+    const refused = await vetClient.post(`/api/cases/${kase.uuid}/reassign`, { specialistId: first.id });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(await kinds(first.id)).toHaveLength(1);
+  });
+});
+
 describe('first available specialist (issue 19 item E)', () => {
   it('reaches every available approved specialist of the specialty, not an away one, another specialty or an unapproved one', async () => {
     const specialty = specialtyOf();
