@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PublicOnly, RequireAuth, RootRedirect, SpecialistsOnly } from './guards';
 import { RootLayout } from './root-layout';
@@ -8,6 +8,8 @@ import { RootLayout } from './root-layout';
 // mounted while its screens change, so navigation keeps the header.
 
 const AppFrame = lazy(() => import('../components/layout/app-frame').then((m) => ({ default: m.AppFrame })));
+// The notification bell (issue 14) is a chunk of its own too (its popover), shown by both frames.
+const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell'));
 const AuthRoute = lazy(() => import('./routes/auth'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
@@ -43,7 +45,17 @@ export function AppRoutes() {
         <Route path="/reset-password/:token" element={<ResetPasswordRoute />} />
         <Route path="/" element={<RootRedirect />} />
         <Route element={<RequireAuth />}>
-          <Route element={<AppFrame />}>
+          <Route
+            element={
+              <AppFrame
+                bell={
+                  <Suspense fallback={<span aria-hidden="true" className="block size-10" />}>
+                    <NotificationBell />
+                  </Suspense>
+                }
+              />
+            }
+          >
             <Route path="/dashboard" element={<DashboardRoute />} />
             <Route path="/specialist-dashboard" element={<SpecialistDashboardRoute />} />
             <Route path="/consults" element={<ConsultsRoute />} />
