@@ -83,6 +83,8 @@ export default function NotificationBell() {
       </PopoverButton>
       <PopoverPanel
         anchor={{ to: 'bottom end', gap: 8, padding: 12 }}
+        focus
+        role="dialog"
         className="z-50 flex max-h-[min(32rem,calc(100vh-6rem))] w-[22rem] max-w-[calc(100vw-1.5rem)] flex-col rounded-2xl border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900"
         aria-label="Notifications"
       >
