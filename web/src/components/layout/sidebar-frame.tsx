@@ -126,8 +126,9 @@ export function SidebarFrame({ bell }: { bell?: ReactNode }) {
           <span className="sr-only">Open menu</span>
           <Icon name="bars-3" className="size-6" />
         </button>
+        {/* With the bell, the name does not fit beside the menu button and the avatar below 360 px. */}
         <Link to="/dashboard" className="shrink-0 rounded-lg" aria-label="VetConsult home">
-          <Logo />
+          <Logo wordmarkClassName="max-[359.98px]:hidden" />
         </Link>
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <LiveIndicator textClassName="max-sm:sr-only" />
