@@ -429,6 +429,20 @@ describe('first available specialist (issue 19 item E)', () => {
     await socket.dispose();
   });
 
+  it('is not taken by the specialist who declined it, even by its address, while another one may', async () => {
+    const kase = await paidCase(first.id);
+    expect((await firstClient.post(`/api/cases/${kase.uuid}/decline`, { reason: 'Conflict of interest' })).status).toBe(
+      200,
+    );
+    expect((await vetClient.post(`/api/cases/${kase.uuid}/reassign`, { firstAvailable: true })).status).toBe(200);
+    expect(await availableTo(firstClient)).not.toContain(kase.uuid);
+    const refused = await firstClient.post(`/api/cases/${kase.uuid}/accept`);
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain(ROUTING_MESSAGES.youDeclined);
+    const secondClient = await signedInClient(server.url, second);
+    expect((await secondClient.post(`/api/cases/${kase.uuid}/accept`)).status).toBe(200);
+  });
+
   it('STAT to the first available needs someone available now', async () => {
     const specialty = specialtyOf();
     await specialist(false, specialty);

@@ -296,7 +296,10 @@ describe('the clock (issue 19 item B)', () => {
   });
 
   it("sorts the specialist's Available Cases and open lists by due time, soonest first, and flags overdue", async () => {
-    const mine = await specialist(true);
+    // A specialty of its own: first-available cases of other test files (offered to every available
+    // specialist of their specialty) would otherwise join this specialist's Available Cases.
+    const specialty = `Cardiology ${tag()}`;
+    const mine = await specialist(true, specialty);
     const client = await signedInClient(server.url, mine);
     const now = Date.now();
     const make = (hoursLeft: number, urgency: Case['urgency']) =>
@@ -304,7 +307,7 @@ describe('the clock (issue 19 item B)', () => {
         data: {
           vetId: vet.id,
           specialistId: mine.id,
-          specialty: 'Cardiology',
+          specialty,
           status: 'pending',
           isPaid: true,
           urgency,
@@ -325,7 +328,9 @@ describe('the clock (issue 19 item B)', () => {
     ]);
     expect(available.data.availableCases[0]).toMatchObject({ overdue: true, urgency: 'stat' });
     expect(available.data.availableCases[1].overdue).toBe(false);
-    const rest = await client.get('/api/cases?role=specialist&status=pending&specialty=Cardiology');
+    const rest = await client.get(
+      `/api/cases?role=specialist&status=pending&specialty=${encodeURIComponent(specialty)}`,
+    );
     expect(rest.body.map((c: { uuid: string }) => c.uuid)).toEqual([overdue.uuid, soon.uuid, later.uuid]);
     expect(rest.body[0]).toMatchObject({ overdue: true, dueAt: overdue.dueAt?.toISOString() });
     const pending = await client.gql('{ myCases(status: pending) { uuid } }');

@@ -131,4 +131,5 @@ export const ROUTING_MESSAGES = {
   declinedSpecialist: 'This specialist declined this consult. Please choose another specialist.',
   sameSpecialist: 'This consult is already with this specialist. Please choose another specialist.',
   takenByAnother: 'Another specialist has already accepted this case',
+  youDeclined: 'You declined this case, so it is offered to other specialists',
 } as const;

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { WithApollo } from '../lib/lazy-apollo';
 import { PublicOnly, RequireAuth, RootRedirect, SpecialistsOnly } from './guards';
@@ -11,6 +11,8 @@ import { RootLayout } from './root-layout';
 // /auth shows without it (the Register and Reset Password tabs load it with themselves).
 
 const AppFrame = lazy(() => import('../components/layout/app-frame').then((m) => ({ default: m.AppFrame })));
+// The notification bell (issue 14) is a chunk of its own too (its popover), shown by both frames.
+const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell'));
 const AuthRoute = lazy(() => import('./routes/auth'));
 const loadResetPassword = () => import('./routes/reset-password');
 const ResetPasswordRoute = lazy(loadResetPassword);
@@ -60,7 +62,13 @@ export function AppRoutes() {
           <Route
             element={
               <WithApollo>
-                <AppFrame />
+                <AppFrame
+                  bell={
+                    <Suspense fallback={<span aria-hidden="true" className="block size-10" />}>
+                      <NotificationBell />
+                    </Suspense>
+                  }
+                />
               </WithApollo>
             }
           >

@@ -3,7 +3,7 @@ import { ROUTING_MESSAGES } from '@vetconsult/schema/turnaround';
 import type { Case, Prisma } from '../../generated/prisma/client';
 import type { CaseStatus } from '../../generated/prisma/enums';
 import type { Db } from '../../lib/db/client';
-import { badInput, conflict, notFound } from '../../lib/errors';
+import { badInput, conflict, forbidden, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { parseInput } from '../../lib/validation';
 import { type Actor, requireActor } from '../actor';
@@ -93,7 +93,11 @@ export function createCaseLifecycle(deps: CaseLifecycleDeps) {
       const kase = await caseFacts(ref);
       assertCanAccept(who, kase);
       // A first-available case (issue 19) is taken by whoever accepts it first: the same conditional move.
+      // A specialist who declined it is not offered it again (case-queries hides it), nor by its address.
       const offered = kase.specialistId === null;
+      if (offered && (await db.caseDecline.count({ where: { caseId: kase.id, specialistId: who.id } })) > 0) {
+        throw forbidden(ROUTING_MESSAGES.youDeclined);
+      }
       const accepted = await db.$transaction(async (tx) => {
         const moved = await transition(tx, kase, 'accepted', offered ? { specialistId: who.id } : {}, now());
         if (moved) await notify(tx, { type: 'case_accepted', caseId: moved.id });

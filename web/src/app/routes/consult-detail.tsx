@@ -5,11 +5,15 @@ import { CaseDetailPage, type CaseDetailSlots } from '../../features/case-detail
 import { ReportDownloadButton } from '../../features/case-report/components/report-download-button';
 import { AttachedFilesUploader } from '../../features/file-upload/components/attached-files-uploader';
 import { FileMedia } from '../../features/file-viewer/components/file-media';
+import { useMarkCaseNotificationsRead } from '../../features/notifications/api/mark-case-notifications-read';
 
 // Composes the case detail with the features it shows (features never import each other): the report
-// button, file thumbnails and previews, and the uploader of the file-upload feature.
+// button, file thumbnails and previews, the uploader of the file-upload feature, and the notifications
+// feature's read mark.
 export default function CaseDetailRoute() {
   const { uuid = '' } = useParams();
+  // Opening the case marks its notifications read (issue 14), for the veterinarian and the specialist.
+  useMarkCaseNotificationsRead(uuid);
   const slots: CaseDetailSlots = {
     // Remounted when the status changes, so a case reviewed while open offers its report.
     caseActions: (kase) => <ReportDownloadButton key={kase.status} uuid={kase.uuid} />,

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { setShell, useShell } from '../../lib/shell';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Icon } from '../ui/icon';
 import { LiveIndicator } from '../ui/live-indicator';
 import { Logo } from '../ui/logo';
@@ -22,20 +23,15 @@ const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: 
 const ACCOUNT_MENU_WIDTHS = '(min-width: 768px) and (max-width: 1279.98px)';
 const WIDE_ACCOUNT_MENU_WIDTHS = '(min-width: 768px) and (max-width: 1535.98px)';
 
-function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', changed);
-      return () => list.removeEventListener('change', changed);
-    },
-    () => window.matchMedia(query).matches,
-  );
+/** What the frames show that belongs to a feature (composed by app/router.tsx: components import no feature). */
+export interface FrameSlots {
+  /** The notification bell (issue 14), in the header's row or the sidebar's top. */
+  bell?: ReactNode;
 }
 
 /** The frame the user chose: the header frame (default) or the sidebar frame. */
-export function AppFrame() {
-  return useShell() === 'sidebar' ? <SidebarFrame /> : <HeaderFrame />;
+export function AppFrame({ bell }: FrameSlots) {
+  return useShell() === 'sidebar' ? <SidebarFrame bell={bell} /> : <HeaderFrame bell={bell} />;
 }
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
@@ -52,7 +48,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
   }`;
 
-function HeaderFrame() {
+function HeaderFrame({ bell }: FrameSlots) {
   const { user } = useAuth();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -98,6 +94,7 @@ function HeaderFrame() {
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
             <LiveIndicator textClassName="max-sm:sr-only md:max-lg:sr-only" />
+            {user ? bell : null}
             {/* The administrator's longer row of links keeps the account menu up to 1,535 px. */}
             <div className={`hidden items-center gap-3 ${wide ? '2xl:flex' : 'xl:flex'}`}>
               <ThemeSwitcher labels="hidden" />

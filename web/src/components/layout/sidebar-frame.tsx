@@ -1,8 +1,9 @@
 import { Dialog, DialogPanel } from '@headlessui/react';
-import { Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { roleLabel } from '../../lib/roles';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Icon } from '../ui/icon';
 import { LiveIndicator } from '../ui/live-indicator';
 import { Logo } from '../ui/logo';
@@ -78,8 +79,10 @@ function SidebarMenu({ entries, onNavigate }: { entries: NavEntry[]; onNavigate?
   );
 }
 
-export function SidebarFrame() {
+/** `bell`: the notification bell, mounted once — in the fixed sidebar from 768 px, in the top bar below. */
+export function SidebarFrame({ bell }: { bell?: ReactNode }) {
   const { user, loading } = useAuth();
+  const desktop = useMediaQuery('(min-width: 768px)');
   const location = useLocation();
   const entries = useNavEntries('sidebar');
   const [menuOpen, setMenuOpen] = useState(false);
@@ -104,9 +107,12 @@ export function SidebarFrame() {
         aria-label="Sidebar"
         className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col gap-6 border-r border-slate-200 bg-white px-4 py-5 md:flex dark:border-slate-800 dark:bg-slate-950"
       >
-        <Link to="/dashboard" className="rounded-lg px-1" aria-label="VetConsult home">
-          <Logo />
-        </Link>
+        <div className="flex items-center justify-between gap-2">
+          <Link to="/dashboard" className="rounded-lg px-1" aria-label="VetConsult home">
+            <Logo />
+          </Link>
+          {desktop ? bell : null}
+        </div>
         <SidebarMenu entries={entries} />
       </aside>
 
@@ -120,11 +126,13 @@ export function SidebarFrame() {
           <span className="sr-only">Open menu</span>
           <Icon name="bars-3" className="size-6" />
         </button>
+        {/* With the bell, the name does not fit beside the menu button and the avatar below 360 px. */}
         <Link to="/dashboard" className="shrink-0 rounded-lg" aria-label="VetConsult home">
-          <Logo />
+          <Logo wordmarkClassName="max-[359.98px]:hidden" />
         </Link>
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <LiveIndicator textClassName="max-sm:sr-only" />
+          {desktop ? null : bell}
           <UserAvatar name={user.name} photoUrl={user.profilePhotoUrl} />
         </div>
       </header>

@@ -24,6 +24,11 @@ const ICONS = {
   'arrow-uturn-right': { kind: 'outline', strokeWidth: 1.8, d: 'm15 15 6-6m0 0-6-6m6 6H9a6 6 0 0 0 0 12h3' },
   'bars-3': { kind: 'outline', strokeWidth: 1.8, d: 'M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5' },
   'arrow-down': { kind: 'outline', strokeWidth: 1.8, d: 'M19.5 13.5 12 21m0 0-7.5-7.5M12 21V3' },
+  bell: {
+    kind: 'outline',
+    strokeWidth: 1.5,
+    d: 'M14.857 17.082a23.848 23.848 0 0 0 5.454-1.31A8.967 8.967 0 0 1 18 9.75V9A6 6 0 0 0 6 9v.75a8.967 8.967 0 0 1-2.312 6.022c1.733.64 3.56 1.085 5.455 1.31m5.714 0a24.255 24.255 0 0 1-5.714 0m5.714 0a3 3 0 1 1-5.714 0',
+  },
   bolt: { kind: 'outline', strokeWidth: 1.8, d: 'M3.75 13.5l10.5-11.25L12 10.5h8.25L9.75 21.75 12 13.5H3.75z' },
   'chart-bar': {
     kind: 'outline',
