@@ -4,13 +4,11 @@ import type { Logger } from '../../lib/logger';
 //
 // Every committed message reaches its recipient in two ways. The live one is the `caseMessages.added`
 // event (lib/events.ts), which the thread's subscribers and the unread badges receive. The other, for a
-// recipient who is not looking at the thread, is the notification centre and e-mail of issue 14, which
-// has not landed yet: its one entry point is `notifyMessageRecipient` below. messages.service.ts calls it
-// once per recipient after the message's transaction commits, off the request path; it must not throw.
-//
-// To hook issue 14 in: replace the body of `notifyMessageRecipient` (or pass `notifyRecipient` to
-// createMessagesService in services.ts) with "if the recipient is not viewing the thread, create an
-// in-app notification, and send the e-mail if their preferences allow (User.notifyStatusUpdates)".
+// recipient who is not looking at the thread, is a notification (domain/notifications: in-app, e-mail,
+// push): messages.service.ts calls its `notifyRecipient` dependency once per recipient after the
+// message's transaction commits, off the request path; it must not throw. services.ts passes the one
+// that writes a `message_received` notification; `notifyMessageRecipient` below is the default of a
+// service built without it (tests).
 // `recipientIsViewing` is true while the recipient has the thread open with a live connection to this
 // server instance (a caseMessageAdded subscription); with several instances behind Redis, a shared
 // presence would be needed to know that across instances.
@@ -29,7 +27,7 @@ export interface MessageNotice {
 
 export type MessageNotifier = (notice: MessageNotice) => unknown;
 
-/** The default notifier until issue 14 lands: records that a notification would be due. */
+/** The default notifier of a messages service built without one: logs that a notification would be due. */
 export function notifyMessageRecipient(notice: MessageNotice, deps: { logger: Logger }): void {
   if (notice.recipientIsViewing) return;
   deps.logger.debug(
