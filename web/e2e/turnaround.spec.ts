@@ -142,7 +142,7 @@ test('a specialist declines with a reason; the vet sees it live and moves the co
   await vet.goto(`/consults/${prepared.uuid}`);
   await expect(vet.getByTestId('due-clock')).toBeVisible();
   await expect(vet.getByTestId('specialist-needed')).toHaveCount(0);
-  await expect(vet.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 20_000 });
+  await expect(vet.getByRole('banner').getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 20_000 });
 
   await signIn(specialist, declining.username, declining.password);
   await expect(specialist).toHaveURL(/\/specialist-dashboard$/);
@@ -151,7 +151,7 @@ test('a specialist declines with a reason; the vet sees it live and moves the co
   await expect(available.getByText(`#${shortId}`)).toBeVisible({ timeout: 20_000 });
   await available.getByRole('button', { name: `Decline case ${shortId}` }).click();
   const dialog = specialist.getByRole('dialog', { name: `Decline case #${shortId}?` });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Reason')).toBeVisible();
   // The reason is required (the server's own rule).
   await dialog.getByRole('button', { name: 'Decline case' }).click();
   await expect(dialog.getByText('Please tell the veterinarian why you decline')).toBeVisible();
