@@ -142,7 +142,9 @@ test('a specialist declines with a reason; the vet sees it live and moves the co
   await vet.goto(`/consults/${prepared.uuid}`);
   await expect(vet.getByTestId('due-clock')).toBeVisible();
   await expect(vet.getByTestId('specialist-needed')).toHaveCount(0);
-  await expect(vet.getByRole('banner').getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 20_000 });
+  await expect(vet.getByRole('banner').getByRole('status').filter({ hasText: 'Live' })).toBeVisible({
+    timeout: 20_000,
+  });
 
   await signIn(specialist, declining.username, declining.password);
   await expect(specialist).toHaveURL(/\/specialist-dashboard$/);
