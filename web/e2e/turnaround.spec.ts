@@ -276,7 +276,7 @@ test('a first-available consult shows to two specialists and leaves the second o
   await signIn(vet, vetAccount.username, vetAccount.password);
   await expect(vet).toHaveURL(/\/dashboard$/);
   await vet.goto(`/consults/${prepared.uuid}`);
-  await expect(vet.getByText('Dr. First E2E')).toBeVisible();
+  await expect(vet.getByText('Dr. First E2E', { exact: true })).toBeVisible();
   await vetContext.close();
   await vetApi.dispose();
 });

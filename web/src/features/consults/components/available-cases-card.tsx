@@ -98,7 +98,8 @@ export function AvailableCasesCard({ specialty, approved }: { specialty: string 
                     {kase.vet.clinicName ? ` — ${kase.vet.clinicName}` : ''}
                   </p>
                 </div>
-                <div className="flex gap-2">
+                {/* Wraps: with Decline (issue 19) three buttons no longer fit the narrow column at every width. */}
+                <div className="flex flex-wrap gap-2">
                   <Button
                     className="flex-1 py-2!"
                     onClick={() => void accept(kase.uuid)}
