@@ -82,7 +82,7 @@ export function defineAccountMailJobs(deps: AccountMailDeps) {
       select: { email: true, name: true, specialty: true, role: true, approved: true },
     });
     // Removed since, or no longer approved: nothing to confirm.
-    if (!user || user.role !== 'SPECIALIST' || !user.approved) return;
+    if (user?.role !== 'SPECIALIST' || !user.approved) return;
     const mail = await renderSpecialistApprovedMail({
       name: user.name,
       specialty: user.specialty,
