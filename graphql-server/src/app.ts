@@ -229,7 +229,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
       } finally {
         clearTimeout(deadline);
       }
-      await services.auth.settled(); // reset e-mails still being sent
+      await services.auth.settled(); // reset links still being made (their mails are jobs)
       await services.reports.runner.stop();
       await services.thumbnails.stop();
       await jobRunner?.stop();

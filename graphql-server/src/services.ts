@@ -9,6 +9,7 @@ import { createUploadGate, type UploadGate } from './domain/cases/upload-gate';
 import { createThumbnailsService, type ThumbnailsService } from './domain/files/thumbnails.service';
 import { createJobQueue, type JobQueue } from './domain/jobs/queue';
 import { createMessagesService, type MessagesService } from './domain/messages/messages.service';
+import { defineAccountMailJobs } from './domain/notifications/account-mails';
 import { defineDeliveryJob } from './domain/notifications/deliver';
 import { createNotificationsService, type NotificationsService } from './domain/notifications/notifications.service';
 import { notify } from './domain/notifications/notify';
@@ -70,7 +71,7 @@ export interface Services {
   push: PushSender;
   /** In-app notifications (issue 14). */
   notifications: NotificationsService;
-  /** The durable job queue (issue 14): notification delivery, reminders, retention. */
+  /** The durable job queue (issue 14): notification delivery, account mails, reminders, retention. */
   jobs: JobQueue;
   /** Schedules the recurring jobs (the daily retention sweep); called where the queue runs. */
   scheduleRecurringJobs(at: Date): Promise<void>;
@@ -100,6 +101,8 @@ export function createServices(deps: ServiceDeps): Services {
     secret: deps.config.serverSecret ?? '',
     push,
   });
+  // The approval and password-reset mails (transactional: sent whatever the switches say).
+  defineAccountMailJobs({ ...deps, queue: jobs, publicUrl: deps.config.publicUrl });
   const retention = defineRetentionJob({ queue: jobs, notifications });
   // Reports and thumbnails are made in the background after a review or an upload commits.
   const thumbnails = createThumbnailsService(deps);
@@ -114,10 +117,9 @@ export function createServices(deps: ServiceDeps): Services {
   return {
     auth: createAuthService({
       db: deps.db,
-      mailer: deps.mailer,
       logger: deps.logger,
       events: deps.events,
-      publicUrl: deps.config.publicUrl,
+      afterMailQueued: () => jobs.nudge(),
       loginAttemptsPerIp: deps.config.loginAttemptsPerIp,
       loginThrottle: deps.config.loginThrottle,
     }),
@@ -129,7 +131,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     summaryDrafts: createSummaryDraftService(deps),
     specialists: createSpecialistsService(deps),
-    admin: createAdminService({ ...deps, publicUrl: deps.config.publicUrl }),
+    admin: createAdminService({ ...deps, afterMailQueued: () => jobs.nudge() }),
     profile: createProfileService(deps),
     payments,
     uploads: createUploadGate(deps),
@@ -138,20 +140,18 @@ export function createServices(deps: ServiceDeps): Services {
     messages: createMessagesService({
       ...deps,
       afterFilesStored: thumbnails.afterFilesStored,
-      // The conversation's notification seam (domain/messages/notify.ts): a recipient who is not viewing
-      // the thread gets an in-app notification (and its delivery job).
-      notifyRecipient: async (notice) => {
+      // The conversation's notification seam (domain/messages/notify.ts), in the message's transaction: a
+      // recipient who is not viewing the thread gets an in-app notification (and its delivery job). The
+      // queue is woken by the message's event after commit (job-runner.ts).
+      notifyRecipient: async (notice, tx) => {
         if (notice.recipientIsViewing) return;
-        await deps.db.$transaction((tx) =>
-          notify(tx, {
-            type: 'message',
-            messageId: notice.messageId,
-            caseId: notice.caseId,
-            authorId: notice.authorId,
-            recipientId: notice.recipientId,
-          }),
-        );
-        jobs.nudge();
+        await notify(tx, {
+          type: 'message',
+          messageId: notice.messageId,
+          caseId: notice.caseId,
+          authorId: notice.authorId,
+          recipientId: notice.recipientId,
+        });
       },
     }),
     operations: createOperationsService(deps),

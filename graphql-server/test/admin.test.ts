@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_MAIL_TASK } from '../src/domain/notifications/account-mails';
 import type { User } from '../src/generated/prisma/client';
 import { TestClient } from './helpers/client';
 import { createUser, signedInClient } from './helpers/factories';
@@ -19,7 +20,9 @@ afterAll(() => server.close());
 const db = () => server.database.db;
 const pendingSpecialist = () => createUser(db(), { role: 'SPECIALIST', approved: false, specialty: 'Oncology' });
 
+/** The approval mails sent to `email`, once the queue has run the approval-mail jobs now due. */
 async function outboxMailTo(email: string): Promise<string[]> {
+  await server.services.jobs.runDue(undefined, [APPROVAL_MAIL_TASK]);
   const dir = join(server.dataDir, 'outbox');
   const files = await readdir(dir).catch(() => [] as string[]);
   const mails = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')));

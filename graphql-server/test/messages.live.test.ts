@@ -133,7 +133,7 @@ describe('caseMessageAdded', () => {
 });
 
 describe('the notification seam', () => {
-  it('is told once per recipient after commit, and whether the recipient has the thread open', async () => {
+  it('is told once per recipient, in the message transaction, and whether the recipient has the thread open', async () => {
     const notices: MessageNotice[] = [];
     const events = createEventBus();
     const messages = createMessagesService({

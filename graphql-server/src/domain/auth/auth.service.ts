@@ -11,11 +11,11 @@ import { type Db, isUniqueViolation } from '../../lib/db/client';
 import { badInput, conflict, DomainError, unauthenticated } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../../lib/mail';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validation';
 import { type Actor, type RequestInfo, requireActor, requireSession } from '../actor';
+import { createResetLink } from '../notifications/account-mails';
 import { LOGIN_THROTTLE_DEFAULTS, LoginThrottle, type LoginThrottleOptions } from './login-throttle';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 
@@ -38,10 +38,10 @@ export const REGISTRATION_CLASH =
 
 export interface AuthServiceDeps {
   db: Db;
-  mailer: Mailer;
   logger: Logger;
   events: EventBus;
-  publicUrl: string;
+  /** A reset link's mail job was committed: the queue may look now (services.ts nudges it). */
+  afterMailQueued?: () => void;
   /** Login attempts per client IP in 15 minutes; 100 unless configured. */
   loginAttemptsPerIp?: number;
   /** The slow-down of repeated login failures (login-throttle.ts); tests shorten it. */
@@ -59,12 +59,12 @@ export interface SignedIn {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, mailer, logger, events } = deps;
+  const { db, logger, events } = deps;
   const now = deps.now ?? (() => new Date());
   // 100 attempts per IP (LOGIN_ATTEMPTS_PER_IP) in 15 minutes; failures per account slow guessing down.
   const ipAttempts = new RateLimiter(deps.loginAttemptsPerIp ?? 100, 15 * 60 * 1000);
   const throttle = new LoginThrottle({ ...LOGIN_THROTTLE_DEFAULTS, ...deps.loginThrottle }, () => now().getTime());
-  /** Reset e-mails being written and sent, off the request path. */
+  /** Reset links being made (with their mail jobs), off the request path. */
   const pendingMail = new Set<Promise<void>>();
   const mailByAddress = new Map<string, Promise<void>>();
 
@@ -84,29 +84,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { sessionToken: token, sessionId: session.id };
   }
 
-  /** Makes a reset link for the account of this e-mail (if any), ending its older links, and mails it. */
-  async function sendResetLink(email: string): Promise<void> {
+  /**
+   * Makes a reset link for the account of this e-mail (if any), ending its older links; its mail is a job
+   * added in the same transaction (account-mails.ts), which mints the link's token when it sends.
+   */
+  async function makeResetLink(email: string): Promise<void> {
     const user = await db.user.findUnique({ where: { email } });
     if (!user) {
       logger.info({ email }, 'password reset requested for an unknown email');
       return;
     }
-    const token = newToken();
     await db.$transaction(async (tx) => {
       // The account's row is locked first, so two requests (two instances, or two clicks) issue their
       // links one after the other: the later one always ends the earlier, never two valid links.
       await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
       await tx.passwordResetToken.updateMany({ where: { userId: user.id, used: false }, data: { used: true } });
-      await tx.passwordResetToken.create({
-        data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now().getTime() + RESET_TOKEN_MS) },
-      });
+      await createResetLink(tx, user.id, new Date(now().getTime() + RESET_TOKEN_MS));
     });
-    const link = `${deps.publicUrl}/reset-password/${token}`;
-    await mailer.send({
-      to: user.email,
-      subject: 'Reset your VetConsult password',
-      text: `Hello ${user.name},\n\nUse this secure link to choose a new password. It expires in 1 hour and works once:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.\n`,
-    });
+    deps.afterMailQueued?.();
   }
 
   return {
@@ -209,7 +204,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Answers at once, the same whether or not the account exists (nothing about it is looked up on the
-     * request path): the link is made and mailed in the background. A new link ends the older ones.
+     * request path): the link and its mail job are made in the background. A new link ends the older ones.
      */
     async requestPasswordReset(input: unknown): Promise<void> {
       const { email } = parseInput(passwordResetRequestSchema, input);
@@ -217,8 +212,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Requests for one address run in the order they came, so the newest e-mail holds the valid link.
       const previous = mailByAddress.get(address) ?? Promise.resolve();
       const job: Promise<void> = previous
-        .then(() => sendResetLink(address))
-        .catch((error: unknown) => logger.error({ err: error }, 'password reset e-mail failed'))
+        .then(() => makeResetLink(address))
+        .catch((error: unknown) => logger.error({ err: error }, 'password reset link could not be made'))
         .finally(() => {
           pendingMail.delete(job);
           if (mailByAddress.get(address) === job) mailByAddress.delete(address);
@@ -227,7 +222,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       mailByAddress.set(address, job);
     },
 
-    /** Resolves once the reset e-mails requested so far have been handled (shutdown, tests). */
+    /** Resolves once the reset links requested so far are made, their mail jobs added (shutdown, tests). */
     async settled(): Promise<void> {
       while (pendingMail.size > 0) await Promise.all(pendingMail);
     },

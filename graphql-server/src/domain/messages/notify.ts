@@ -1,3 +1,4 @@
+import type { Prisma } from '../../generated/prisma/client';
 import type { Logger } from '../../lib/logger';
 
 // THE NOTIFICATION SEAM of the case conversation (issue 15 -> issue 14).
@@ -5,10 +6,12 @@ import type { Logger } from '../../lib/logger';
 // Every committed message reaches its recipient in two ways. The live one is the `caseMessages.added`
 // event (lib/events.ts), which the thread's subscribers and the unread badges receive. The other, for a
 // recipient who is not looking at the thread, is a notification (domain/notifications: in-app, e-mail,
-// push): messages.service.ts calls its `notifyRecipient` dependency once per recipient after the
-// message's transaction commits, off the request path; it must not throw. services.ts passes the one
-// that writes a `message_received` notification; `notifyMessageRecipient` below is the default of a
-// service built without it (tests).
+// push): send-message.ts calls its `notifyRecipient` dependency once per recipient INSIDE the message's
+// transaction, with that transaction, like every other notify() call (issue 14): a message that rolls back
+// notifies nobody, and one that commits cannot lose its notification; if it throws, the message is not
+// sent. services.ts passes the one that writes a `message_received` notification (and its delivery job)
+// for a recipient not viewing the thread; `notifyMessageRecipient` below is the default of a service built
+// without it (tests).
 // `recipientIsViewing` is true while the recipient has the thread open with a live connection to this
 // server instance (a caseMessageAdded subscription); with several instances behind Redis, a shared
 // presence would be needed to know that across instances.
@@ -21,11 +24,12 @@ export interface MessageNotice {
   recipientId: number;
   /** The recipient has the thread open right now (on this instance): the message is in front of them. */
   recipientIsViewing: boolean;
-  /** Commit time (epoch ms). */
+  /** When the message was written (epoch ms). */
   at: number;
 }
 
-export type MessageNotifier = (notice: MessageNotice) => unknown;
+/** Called in the message's transaction, with it: writes through `tx` only. */
+export type MessageNotifier = (notice: MessageNotice, tx: Prisma.TransactionClient) => unknown;
 
 /** The default notifier of a messages service built without one: logs that a notification would be due. */
 export function notifyMessageRecipient(notice: MessageNotice, deps: { logger: Logger }): void {

@@ -14,8 +14,8 @@ import { advanceReadMarker } from './read-state';
 
 // Sending a message (GraphQL sendCaseMessage, REST POST /api/cases/{uuid}/messages): the rules first,
 // then the attachments are stored, then one insert writes the message with its files, and the author's
-// read marker moves to it (their own message is read). After commit: thumbnails, the event, and the
-// notification seam.
+// read marker moves to it (their own message is read). The notification seam is called inside the
+// message's transaction. After commit: the event (which also wakes the job queue), thumbnails.
 
 export interface SendMessageDeps {
   db: Db;
@@ -29,16 +29,7 @@ export interface SendMessageDeps {
 }
 
 export function createSendMessage(deps: SendMessageDeps) {
-  const { db, events, logger, attachments } = deps;
-
-  function notify(notice: Parameters<MessageNotifier>[0]) {
-    // Off the request path: the sender's answer never waits for (or fails because of) a notification.
-    setImmediate(() => {
-      Promise.resolve()
-        .then(() => deps.notifyRecipient(notice))
-        .catch((error) => logger.warn({ err: error, messageId: notice.messageId }, 'message notification failed'));
-    });
-  }
+  const { db, events, attachments } = deps;
 
   return async function sendMessage(actor: Actor | null, ref: string | number, intake: MultipartIntake) {
     const who = requireActor(actor);
@@ -49,19 +40,38 @@ export function createSendMessage(deps: SendMessageDeps) {
       attachmentCount: intake.files.length,
     });
     const rows = await attachments.store(kase.uuid, intake.files, who.id);
+    const recipientId = counterpartOf(who, kase);
     let message: MessageRow;
     try {
-      // One call writes the message with its files (Prisma runs the nested insert as one transaction).
-      message = await db.caseMessage.create({
-        data: {
-          caseId: kase.id,
-          authorId: who.id,
-          body,
-          ...(rows.length > 0
-            ? { attachments: { createMany: { data: rows.map((row) => ({ ...row, caseId: kase.id })) } } }
-            : {}),
-        },
-        include: messageInclude,
+      // One transaction writes the message with its files and, for a recipient not viewing the thread,
+      // its notification (the seam, notify.ts): a message that does not commit notifies nobody.
+      message = await db.$transaction(async (tx) => {
+        const created = await tx.caseMessage.create({
+          data: {
+            caseId: kase.id,
+            authorId: who.id,
+            body,
+            ...(rows.length > 0
+              ? { attachments: { createMany: { data: rows.map((row) => ({ ...row, caseId: kase.id })) } } }
+              : {}),
+          },
+          include: messageInclude,
+        });
+        if (recipientId !== null) {
+          await deps.notifyRecipient(
+            {
+              messageId: created.id,
+              caseId: kase.id,
+              caseUuid: kase.uuid,
+              authorId: who.id,
+              recipientId,
+              recipientIsViewing: deps.viewers.isViewing(recipientId, kase.uuid),
+              at: Date.now(),
+            },
+            tx,
+          );
+        }
+        return created;
       });
     } catch (error) {
       await attachments.remove(rows.map((row) => row.s3Key));
@@ -79,18 +89,6 @@ export function createSendMessage(deps: SendMessageDeps) {
     // The author has read their own message. Outside the insert: a marker is monotonic and only ever
     // behind, never wrong, if this step were lost.
     await advanceReadMarker(db, { caseId: kase.id, userId: who.id, messageId: message.id, at: message.createdAt });
-    const recipientId = counterpartOf(who, kase);
-    if (recipientId !== null) {
-      notify({
-        messageId: message.id,
-        caseId: kase.id,
-        caseUuid: kase.uuid,
-        authorId: who.id,
-        recipientId,
-        recipientIsViewing: deps.viewers.isViewing(recipientId, kase.uuid),
-        at,
-      });
-    }
     return message;
   };
 }

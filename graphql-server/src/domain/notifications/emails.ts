@@ -209,3 +209,49 @@ export function renderNotificationMail(kind: NotificationKind, props: Notificati
   const { subject, element } = MAILS[kind](props);
   return renderElement(subject, element);
 }
+
+// Transactional mail (the account's own business, sent whatever the notification switches say): no
+// unsubscribe link, no List-Unsubscribe header. Their jobs are in account-mails.ts.
+
+/** The specialist's account was approved by an administrator (SPEC §1: a confirmation e-mail on approval). */
+export function SpecialistApprovedEmail(p: { name: string; specialty: string | null; signInUrl: string }) {
+  return {
+    subject: 'Your VetConsult specialist account is approved',
+    element: h(Layout, {
+      preview: 'Your specialist account has been approved',
+      heading: 'Your account is approved',
+      lines: [
+        `Hello ${p.name},`,
+        `Your specialist account has been approved. You can now sign in, set your availability and accept cases in ${p.specialty ?? 'your specialty'}.`,
+      ],
+      action: { label: 'Sign in', url: p.signInUrl },
+    }),
+  };
+}
+
+/** A password-reset link (SPEC §4: it expires in 1 hour and works once). */
+export function PasswordResetEmail(p: { name: string; resetUrl: string }) {
+  return {
+    subject: 'Reset your VetConsult password',
+    element: h(Layout, {
+      preview: 'Choose a new password for VetConsult',
+      heading: 'Reset your password',
+      lines: [
+        `Hello ${p.name},`,
+        'Use this secure link to choose a new password. It expires in 1 hour and works once.',
+        'If you did not ask for this, you can ignore this e-mail.',
+      ],
+      action: { label: 'Choose a new password', url: p.resetUrl },
+    }),
+  };
+}
+
+export function renderSpecialistApprovedMail(p: Parameters<typeof SpecialistApprovedEmail>[0]): Promise<RenderedMail> {
+  const { subject, element } = SpecialistApprovedEmail(p);
+  return renderElement(subject, element);
+}
+
+export function renderPasswordResetMail(p: Parameters<typeof PasswordResetEmail>[0]): Promise<RenderedMail> {
+  const { subject, element } = PasswordResetEmail(p);
+  return renderElement(subject, element);
+}

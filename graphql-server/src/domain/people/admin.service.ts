@@ -1,12 +1,12 @@
 import { specialistIdSchema } from '@vetconsult/schema/people';
-import type { User } from '../../generated/prisma/client';
+import type { Prisma, User } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
 import { conflict, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../../lib/mail';
 import { parseInput } from '../../lib/validation';
 import { type Actor, ADMIN_ONLY, requireRole } from '../actor';
+import { enqueueApprovalMail } from '../notifications/account-mails';
 import { SPECIALIST_NOT_FOUND } from './specialists.service';
 
 // SPEC §2 /admin/specialists and /admin/users, §4 "Specialist approval": the administrator's use cases.
@@ -14,10 +14,10 @@ import { SPECIALIST_NOT_FOUND } from './specialists.service';
 
 export interface AdminServiceDeps {
   db: Db;
-  mailer: Mailer;
   logger: Logger;
   events: EventBus;
-  publicUrl: string;
+  /** An approval mail job was committed: the queue may look now (services.ts nudges it). */
+  afterMailQueued?: () => void;
 }
 
 const ONLY_PENDING_CAN_BE_REJECTED = 'Only pending specialist applications can be rejected';
@@ -25,24 +25,23 @@ const SPECIALIST_HAS_CASES = 'This specialist is assigned to cases and cannot be
 
 const requireAdmin = (actor: Actor | null): Actor => requireRole(actor, 'ADMIN', ADMIN_ONLY);
 
-export function createAdminService(deps: AdminServiceDeps) {
-  const { db, mailer, logger, events } = deps;
+/**
+ * In the caller's transaction: approves a pending specialist and adds their confirmation mail's job
+ * (account-mails.ts), so the mail goes only if the approval commits. False when nothing changed (already
+ * approved, or no such specialist).
+ */
+export async function approveSpecialist(tx: Prisma.TransactionClient, specialistId: number): Promise<boolean> {
+  const approved = await tx.user.updateMany({
+    where: { id: specialistId, role: 'SPECIALIST', approved: false },
+    data: { approved: true },
+  });
+  if (approved.count !== 1) return false;
+  await enqueueApprovalMail(tx, specialistId);
+  return true;
+}
 
-  async function sendApprovalEmail(specialist: User) {
-    try {
-      await mailer.send({
-        to: specialist.email,
-        subject: 'Your VetConsult specialist account is approved',
-        text:
-          `Hello ${specialist.name},\n\n` +
-          'Your specialist account has been approved. You can now sign in, set your availability and accept ' +
-          `cases in ${specialist.specialty ?? 'your specialty'}.\n\n${deps.publicUrl}/auth\n`,
-      });
-    } catch (error) {
-      // The approval is committed; a mail outage must not undo it.
-      logger.error({ err: error, specialistId: specialist.id }, 'approval e-mail could not be sent');
-    }
-  }
+export function createAdminService(deps: AdminServiceDeps) {
+  const { db, logger, events } = deps;
 
   return {
     /**
@@ -57,19 +56,16 @@ export function createAdminService(deps: AdminServiceDeps) {
       });
     },
 
-    /** Approves a specialist and sends the confirmation e-mail; approving twice changes nothing. */
+    /** Approves a specialist, whose confirmation e-mail is then sent by the job queue; approving twice changes nothing. */
     async approve(actor: Actor | null, input: unknown): Promise<User> {
       requireAdmin(actor);
       const { specialistId } = parseInput(specialistIdSchema, input);
-      const approved = await db.user.updateMany({
-        where: { id: specialistId, role: 'SPECIALIST', approved: false },
-        data: { approved: true },
-      });
+      const approved = await db.$transaction((tx) => approveSpecialist(tx, specialistId));
       const specialist = await db.user.findFirst({ where: { id: specialistId, role: 'SPECIALIST' } });
       if (!specialist) throw notFound(SPECIALIST_NOT_FOUND);
-      if (approved.count === 1) {
+      if (approved) {
         events.publish('specialist.changed', { specialistId, kind: 'approved', at: Date.now() });
-        await sendApprovalEmail(specialist);
+        deps.afterMailQueued?.();
       }
       return specialist;
     },
