@@ -361,7 +361,7 @@ async function main() {
       await pageLoad(database.url, dataDir, `ops_${tag}_admin_0`);
     }
     const hold = Number(values.hold);
-    if (hold > 0) {
+    if (hold > 0 && !closed) {
       console.log(
         `\nserving ${base}/admin/operations for ${hold} s: sign in as ops_${tag}_admin_0 / ${BENCH_PASSWORD}`,
       );
