@@ -1,4 +1,4 @@
-// npm run bench:operations -- [--cases 10000] [--runs 20] [--browser] [--hold 0]
+// npm run bench:operations -- [--cases 10000] [--runs 20] [--browser [--page-runs 10] [--skip-build]] [--hold 0]
 //
 // Issue 19: the operations dashboard on 10,000 cases. Seeds a fresh database (a fresh embedded PGlite in a
 // temporary folder by default; a fresh database on BENCH_DATABASE_URL or TEST_DATABASE_URL when set, dropped
@@ -8,11 +8,14 @@
 //   report    the service's five SQL aggregations (what the page waits for on the server), p50/p95 of --runs
 //   http      the whole GraphQL request of the page (POST /graphql with the session cookie), p50/p95
 //   explain   EXPLAIN ANALYZE of each statement, to see the indexes used
-//   page      with --browser (the built client: npm run build -w web): Chromium opens /admin/operations as the
-//             administrator, from navigation to both charts drawn, 5 fresh pages; screenshots at 1280 and 375 px
-//             in web/e2e-artifacts/operations-10k-*.png
+//   page      with --browser: the built server (web/bench/bench-server.ts, on the same database; the web client
+//             is built first unless --skip-build) and Chromium, the administrator signed in through REST: from
+//             navigation start to both charts' bars and every table's rows drawn, measured in the page, --page-runs
+//             cold (new context, empty cache) and warm visits, p50/p95, with when the report's request and the
+//             route's chunk ended (./operations-page.ts); screenshots in web/e2e-artifacts/operations-10k-*.png
 // The target is a page load under 1 s. --hold N keeps the server up N seconds afterwards (its URL and the
 // administrator's sign-in are printed) to look at the dashboard on this data.
+import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -21,12 +24,14 @@ import { parseArgs } from 'node:util';
 import { monthBounds, monthOf, weeksStart } from '@vetconsult/schema/operations';
 import { URGENCIES, URGENCY_WINDOW_HOURS } from '@vetconsult/schema/turnaround';
 import pg from 'pg';
+import { freePort, startServer } from '../../web/bench/bench-server';
 import { buildApp } from '../src/app';
 import type { Actor } from '../src/domain/actor';
 import { hashPassword } from '../src/domain/auth/password';
 import { operationsStatements } from '../src/domain/operations/operations.service';
 import { Prisma } from '../src/generated/prisma/client';
 import { hashToken, newToken } from '../src/lib/tokens';
+import { measureOperationsPage } from './operations-page';
 
 const { values } = parseArgs({
   options: {
@@ -34,9 +39,12 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '20' },
     browser: { type: 'boolean', default: false },
     hold: { type: 'string', default: '0' },
+    'page-runs': { type: 'string', default: '10' },
+    'skip-build': { type: 'boolean', default: false },
   },
 });
 const CASES = Number(values.cases);
+const BENCH_PASSWORD = 'bench-pass-123';
 const RUNS = Number(values.runs);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -104,65 +112,51 @@ async function freshDatabase(): Promise<{ url: string | undefined; drop: () => P
   };
 }
 
-/**
- * The page as the administrator sees it, from navigation to its data drawn: the dashboard (both charts)
- * and, for the machine's floor, /admin/users (its list). Cold: a fresh browser context (no cache) each
- * time; warm: the same context navigating again (code cached, data fetched anew).
- */
-async function pageLoad(base: string, token: string) {
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const pages = {
-    '/admin/operations': async (page: import('@playwright/test').Page) => {
-      await page.locator('[data-testid="cases-per-week-chart"] rect').first().waitFor({ timeout: 60_000 });
-      await page.locator('[data-testid="revenue-chart"] rect').first().waitFor({ timeout: 60_000 });
-    },
-    '/admin/users': async (page: import('@playwright/test').Page) => {
-      await page.getByTestId('users-total').waitFor({ timeout: 60_000 });
-    },
-  };
+/** The dashboard in Chromium against the built server on the seeded database (./operations-page.ts). */
+async function pageLoad(databaseUrl: string | undefined, dataDir: string, username: string) {
+  const root = join(import.meta.dirname, '../..');
+  if (!values['skip-build']) execSync('npm run build -w web', { cwd: root, stdio: 'ignore' });
+  const port = await freePort();
+  const server = await startServer(port, dataDir, { DATABASE_URL: databaseUrl ?? '', SEED_ON_EMPTY: 'false' });
   try {
-    for (const [path, drawn] of Object.entries(pages)) {
-      const cold: number[] = [];
-      const warm: number[] = [];
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.addCookies([{ name: 'vc_session', value: token, url: base }]);
-      const page = await context.newPage();
-      await page.goto(`${base}${path}`); // warms the server's static files and the first render
-      await drawn(page);
-      for (let i = 0; i < 5; i++) {
-        const t0 = performance.now();
-        await page.goto(`${base}${path}`);
-        await drawn(page);
-        warm.push(performance.now() - t0);
-      }
-      await context.close();
-      for (let i = 0; i < 5; i++) {
-        const width = i === 4 ? 375 : 1280;
-        const fresh = await browser.newContext({ viewport: { width, height: 900 } });
-        await fresh.addCookies([{ name: 'vc_session', value: token, url: base }]);
-        const coldPage = await fresh.newPage();
-        const t0 = performance.now();
-        await coldPage.goto(`${base}${path}`);
-        await drawn(coldPage);
-        cold.push(performance.now() - t0);
-        if (path === '/admin/operations' && (i === 0 || i === 4)) {
-          await coldPage.screenshot({
-            path: join(import.meta.dirname, `../../web/e2e-artifacts/operations-10k-${width}.png`),
-            fullPage: true,
-          });
-        }
-        await fresh.close();
-      }
-      console.log(`\npage ${path} in Chromium, navigation to data drawn (load average ${loadavg()[0]?.toFixed(1)}):`);
-      console.log(`  warm (code cached), 5 loads: ${summary(warm)}`);
-      console.log(`  cold (fresh context), 5 loads: ${summary(cold)}`);
+    const runs = Number(values['page-runs']);
+    const { cold, warm } = await measureOperationsPage({
+      base: `http://127.0.0.1:${port}`,
+      username,
+      password: BENCH_PASSWORD,
+      runs,
+      artifacts: join(root, 'web/e2e-artifacts'),
+    });
+    const checks = cold[0];
+    console.log('\nthe requests of the first cold visit (ms from navigation start, bytes over the wire):');
+    for (const r of checks?.waterfall ?? []) console.log(`  ${r.start}-${r.end} ms  ${r.bytes} B  ${r.name}`);
+    console.log(
+      `\npage /admin/operations in Chromium (built server, ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}), ` +
+        `navigation start to charts and tables drawn (${checks?.bars} bars, ${checks?.tableRows} table rows); ` +
+        `load average ${loadavg()
+          .map((n) => n.toFixed(2))
+          .join(' ')}:`,
+    );
+    for (const [label, visits] of [
+      ['cold (new context, empty cache)', cold],
+      ['warm (same context, cached code)', warm],
+    ] as const) {
+      console.log(`  ${label}, ${visits.length} visits:`);
+      console.log(`    drawn          ${summary(visits.map((v) => v.drawn))}`);
+      console.log(`    route chunk in ${summary(visits.map((v) => v.chunkEnd))}`);
+      console.log(`    report asked   ${summary(visits.map((v) => v.reportStart))}`);
+      console.log(`    report in      ${summary(visits.map((v) => v.reportEnd))}`);
+      console.log(`    report request ${summary(visits.map((v) => v.reportEnd - v.reportStart))}`);
+      console.log(`    render after   ${summary(visits.map((v) => v.drawn - v.reportEnd))}`);
     }
+    const p50 = percentile(
+      cold.map((v) => v.drawn).sort((a, b) => a - b),
+      50,
+    );
+    console.log(`  target < 1000 ms (cold p50 ${p50.toFixed(0)} ms): ${p50 < 1000 ? 'met' : 'missed'}`);
   } finally {
-    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
   }
 }
 
@@ -181,10 +175,11 @@ async function main() {
     redisUrl: undefined,
   });
   const db = app.database.db;
+  let closed = false;
   try {
     const rand = random(19);
     const now = new Date();
-    const passwordHash = await hashPassword('bench-pass-123');
+    const passwordHash = await hashPassword(BENCH_PASSWORD);
     const tag = randomUUID().slice(0, 6);
     const user = (role: 'ADMIN' | 'VETERINARIAN' | 'SPECIALIST', i: number, specialty: string | null = null) => ({
       username: `ops_${tag}_${role.toLowerCase()}_${i}`,
@@ -359,14 +354,21 @@ async function main() {
       for (const line of lines) console.log(`  ${line}`);
     }
 
-    if (values.browser) await pageLoad(base, token);
+    if (values.browser) {
+      // The in-process app lets go of the database (the embedded one has a single owner) for the built server.
+      await app.close();
+      closed = true;
+      await pageLoad(database.url, dataDir, `ops_${tag}_admin_0`);
+    }
     const hold = Number(values.hold);
-    if (hold > 0) {
-      console.log(`\nserving ${base}/admin/operations for ${hold} s: sign in as ops_${tag}_admin_0 / bench-pass-123`);
+    if (hold > 0 && !closed) {
+      console.log(
+        `\nserving ${base}/admin/operations for ${hold} s: sign in as ops_${tag}_admin_0 / ${BENCH_PASSWORD}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, hold * 1000));
     }
   } finally {
-    await app.close();
+    if (!closed) await app.close();
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }

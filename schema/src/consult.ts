@@ -108,7 +108,41 @@ export const specialistResponsesSchema = z.preprocess(
 
 // --- new consult (final submission) -------------------------------------------------------------------
 
-export const newConsultSchema = z.object({
+// Issue 19: a consult goes to a named specialist or to the first available specialist of its specialty,
+// exactly one of the two. The fields are a plain object so the submission can extend them (zod 4 refuses
+// `.extend` on a refined schema); the choice's refinement is added to each schema built from them.
+
+export const ROUTING_CHOICE_MESSAGES = {
+  chooseOne: 'Please select a specialist or the first available specialist',
+  notBoth: 'Choose a specialist or the first available one, not both',
+} as const;
+
+/** The consult's specialist when it is named; absent with first-available routing. */
+const chosenSpecialistId = z.preprocess(
+  (value) => (value === 0 || value === '0' ? undefined : textToNumber(value)),
+  withinRowIds(
+    z.number({ error: 'Please select a specialist' }).int().min(1, { error: 'Please select a specialist' }),
+    'Please select a specialist',
+  ).optional(),
+);
+const firstAvailableChoice = z.preprocess(
+  (value) => textToBoolean(emptyToUndefined(value)),
+  z.boolean({ error: 'firstAvailable must be true or false' }).optional(),
+);
+
+/** Exactly one of a named specialist and the first available one (`required`: one must be chosen). */
+const routingChoice =
+  (required: boolean) =>
+  (value: { specificSpecialistId?: number | null; firstAvailable?: boolean | null }, ctx: z.core.$RefinementCtx) => {
+    const named = typeof value.specificSpecialistId === 'number' && value.specificSpecialistId > 0;
+    if (value.firstAvailable && named) {
+      ctx.addIssue({ code: 'custom', path: ['specificSpecialistId'], message: ROUTING_CHOICE_MESSAGES.notBoth });
+    } else if (required && !value.firstAvailable && !named) {
+      ctx.addIssue({ code: 'custom', path: ['specificSpecialistId'], message: ROUTING_CHOICE_MESSAGES.chooseOne });
+    }
+  };
+
+const newConsultFields = z.object({
   // One of the known specialties, exactly (prices and assignment depend on it: issue 21 item 1(d)).
   specialty: z.enum(SPECIALTIES, { error: 'Please select a specialty' }),
   species: z.enum(SPECIES, { error: 'Please select a species' }),
@@ -138,13 +172,9 @@ export const newConsultSchema = z.object({
     .trim()
     .min(10, { error: 'Please provide more detailed questions (at least 10 characters)' })
     .max(20000),
-  specificSpecialistId: z.preprocess(
-    textToNumber,
-    withinRowIds(
-      z.number({ error: 'Please select a specialist' }).int().min(1, { error: 'Please select a specialist' }),
-      'Please select a specialist',
-    ),
-  ),
+  specificSpecialistId: chosenSpecialistId,
+  /** Issue 19: offered to every available specialist of the specialty instead of a named one. */
+  firstAvailable: firstAvailableChoice,
   termsAccepted: z.preprocess(
     textToBoolean,
     z.literal(true, { error: 'You must accept the terms and conditions to proceed' }),
@@ -154,22 +184,26 @@ export const newConsultSchema = z.object({
   /** Issue 19: Routine when absent. */
   urgency: urgencySchema,
 });
+
+export const newConsultSchema = newConsultFields.superRefine(routingChoice(true));
 export type NewConsultInput = z.infer<typeof newConsultSchema>;
 
 /** The consult fields the final submission may carry besides the form (SPEC §7 POST /api/cases). */
-export const consultSubmissionSchema = newConsultSchema.extend({
-  /** The draft or pending-payment case this submission completes (uuid), when the client has one. */
-  caseId: z.preprocess(emptyToUndefined, text().trim().max(64).optional()),
-  paymentIntentId: z.preprocess(emptyToUndefined, text().trim().max(200).optional()),
-  couponCode: z.preprocess(emptyToUndefined, text().trim().max(100).optional()),
-});
+export const consultSubmissionSchema = newConsultFields
+  .extend({
+    /** The draft or pending-payment case this submission completes (uuid), when the client has one. */
+    caseId: z.preprocess(emptyToUndefined, text().trim().max(64).optional()),
+    paymentIntentId: z.preprocess(emptyToUndefined, text().trim().max(200).optional()),
+    couponCode: z.preprocess(emptyToUndefined, text().trim().max(100).optional()),
+  })
+  .superRefine(routingChoice(true));
 export type ConsultSubmissionInput = z.infer<typeof consultSubmissionSchema>;
 
 // --- draft: every field optional ----------------------------------------------------------------------
 
 const optionalText = (max: number) => z.preprocess(emptyToUndefined, text().trim().max(max).optional());
 
-export const draftSchema = z.object({
+const draftFields = z.object({
   specialty: z.preprocess(emptyToUndefined, z.enum(SPECIALTIES, { error: 'Please select a specialty' }).optional()),
   species: z.preprocess(emptyToUndefined, z.enum(SPECIES, { error: 'Please select a species' }).optional()),
   patientName: optionalText(200),
@@ -202,26 +236,32 @@ export const draftSchema = z.object({
       'Please select a specialist',
     ).optional(),
   ),
+  firstAvailable: firstAvailableChoice,
   termsAccepted: z.preprocess(textToBoolean, z.boolean().optional()),
   specialistResponses: specialistResponsesSchema.optional(),
   nutritionComplex: z.preprocess(textToBoolean, z.boolean().optional()),
   urgency: urgencySchema,
 });
+
+/** A draft may have no specialist yet, but never both a named one and the first available one. */
+export const draftSchema = draftFields.superRefine(routingChoice(false));
 export type DraftInput = z.infer<typeof draftSchema>;
 
-export const draftUpdateSchema = draftSchema.extend({
-  version: z.preprocess(
-    textToNumber,
-    withinRowIds(
-      z.number({ error: 'The draft version is required' }).int({ error: 'The draft version is required' }).min(1),
-      'The draft version is required',
+export const draftUpdateSchema = draftFields
+  .extend({
+    version: z.preprocess(
+      textToNumber,
+      withinRowIds(
+        z.number({ error: 'The draft version is required' }).int({ error: 'The draft version is required' }).min(1),
+        'The draft version is required',
+      ),
     ),
-  ),
-});
+  })
+  .superRefine(routingChoice(false));
 export type DraftUpdateInput = z.infer<typeof draftUpdateSchema>;
 
 /** The draft fields, in the order a conflict lists them. */
-export const DRAFT_FIELDS = Object.keys(draftSchema.shape) as Array<keyof DraftInput>;
+export const DRAFT_FIELDS = Object.keys(draftFields.shape) as Array<keyof DraftInput>;
 
 // --- revisit ------------------------------------------------------------------------------------------
 

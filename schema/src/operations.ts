@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { OPERATIONS_WEEKS_DEFAULT, OPERATIONS_WEEKS_MAX } from './operations-time';
 import { text } from './text';
 
 // Issue 19 "Operations dashboard": what the administrator may ask for (a month for the money, a number of
 // weeks for the cases), the one copy of these rules for the web's month picker, GraphQL and REST. Months
 // are calendar months in UTC (the report says so).
 
-export const OPERATIONS_WEEKS_DEFAULT = 12;
-export const OPERATIONS_WEEKS_MAX = 52;
+export * from './operations-time';
+
 export const MONTH_MESSAGE = 'Please choose a month as YYYY-MM, for example 2026-03';
 export const WEEKS_MESSAGE = `Weeks must be a whole number from 1 to ${OPERATIONS_WEEKS_MAX}`;
 
@@ -33,23 +34,3 @@ export const operationsReportInputSchema = z.object({
   ),
 });
 export type OperationsReportInput = z.input<typeof operationsReportInputSchema>;
-
-/** 'YYYY-MM' of an instant, in UTC. */
-export const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
-
-/** The UTC bounds of a 'YYYY-MM' month: [start, end). */
-export function monthBounds(month: string): { start: Date; end: Date } {
-  const year = Number(month.slice(0, 4));
-  const index = Number(month.slice(5, 7)) - 1;
-  return { start: new Date(Date.UTC(year, index, 1)), end: new Date(Date.UTC(year, index + 1, 1)) };
-}
-
-/**
- * The first day (Monday 00:00 UTC, as PostgreSQL's date_trunc('week')) of the oldest of the `weeks`
- * weeks that end with the week of `now`.
- */
-export function weeksStart(now: Date, weeks: number): Date {
-  const day = (now.getUTCDay() + 6) % 7; // Monday = 0
-  const monday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day);
-  return new Date(monday - (weeks - 1) * 7 * 86_400_000);
-}

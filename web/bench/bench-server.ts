@@ -3,9 +3,10 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-// The server the browser benchmarks (click.ts, first-load.ts) run against: the e2e defaults of
-// web/playwright.config.ts (embedded database in a fresh data folder, no Redis, no mail server), serving
-// the built web client (web/dist), on a free port.
+// The server the browser benchmarks (click.ts, first-load.ts, bench:operations --browser) run against: the
+// e2e defaults of web/playwright.config.ts (embedded database in a fresh data folder, no Redis, no mail
+// server), serving the built web client (web/dist), on a free port. `env` overrides them (a PostgreSQL
+// DATABASE_URL, for one).
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -20,7 +21,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+export async function startServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'graphql-server/src/server.ts'], {
     cwd: ROOT,
@@ -39,6 +44,7 @@ export async function startServer(port: number, dataDir: string): Promise<ChildP
       RATE_LIMIT_SCALE: '100',
       SMTP_URL: '',
       REDIS_URL: '',
+      ...env,
     },
   });
   const deadline = Date.now() + 300_000;

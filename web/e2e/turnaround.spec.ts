@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiSession, makeAlwaysAvailable, prepareCase } from './case-fixtures';
-import { prepareShot, SHOTS, shoot } from './screenshots';
+import { ARTIFACTS, prepareShot, SHOTS, shoot } from './screenshots';
 import { freshSpecialist, freshVet, openAs, signIn, unique } from './support';
 
 // Issue 19: urgency and the clock. A STAT consult reaches the top of the specialist's Available Cases
@@ -279,4 +279,96 @@ test('a first-available consult shows to two specialists and leaves the second o
   await expect(vet.getByText('Dr. First E2E', { exact: true })).toBeVisible();
   await vetContext.close();
   await vetApi.dispose();
+});
+
+// Issue 19: "First available specialist" chosen on the new-consult form itself (not only by a move): the
+// draft keeps the choice, the vet pays with the built-in test card, and every available specialist of the
+// specialty finds the consult in Available Cases.
+test('a vet sends a new consult to the first available specialist; two specialists of the specialty see it', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL ?? '';
+  const specialty = 'Surgical Oncology';
+  const vetAccount = await freshVet(base);
+  const specialists = [
+    await freshSpecialist(base, specialty, 'Dr. Early E2E'),
+    await freshSpecialist(base, specialty, 'Dr. Prompt E2E'),
+  ];
+  for (const account of specialists) {
+    const api = await apiSession(base, account.username, account.password);
+    await makeAlwaysAvailable(api);
+    await api.dispose();
+  }
+
+  const vetContext = await browser.newContext();
+  const vet = await vetContext.newPage();
+  await openAs(vet, '/consults/new', vetAccount.username, vetAccount.password);
+  const patient = unique('Pip');
+  await vet.getByLabel('Patient Name').fill(patient);
+  await vet.getByLabel('Family Last Name').fill('Bouchard');
+  await vet.getByLabel('Contact Email').fill('bouchard@example.com');
+  await vet.getByLabel('Submitting DVM').fill('Dr. Fresh Vet');
+  await vet.getByLabel('Species').selectOption('Canine');
+  await vet.getByLabel('Sex', { exact: true }).selectOption('Male');
+  await vet.getByLabel('Age', { exact: true }).fill('7');
+  await vet.getByLabel('Specialty', { exact: true }).selectOption(specialty);
+  const firstAvailable = vet.getByRole('radio', { name: /First available specialist/ });
+  await expect(firstAvailable).toBeVisible({ timeout: 20_000 });
+  await firstAvailable.check();
+  await expect(vet.getByText(/Every available specialist of this specialty sees it/)).toBeVisible();
+  await vet.getByLabel('Clinical Signs').fill('Firm mass on the left flank, growing over three weeks.');
+  await vet.getByLabel('Specific Questions').fill('Wide excision now, or staging first?');
+  await vet.getByLabel(/I accept the/).check();
+  // The draft keeps the choice: it is saved, and a fresh visit of it shows First available chosen.
+  await vet.getByRole('button', { name: 'Save Now' }).click();
+  await expect(vet.getByTestId('draft-status')).toContainText('All changes saved', { timeout: 20_000 });
+  await expect(vet).toHaveURL(/[?&]draft=/, { timeout: 20_000 });
+  const uuid = new URL(vet.url()).searchParams.get('draft') ?? '';
+  const saved = await vet.request.get(`/api/consults/drafts/${uuid}`);
+  expect(await saved.json()).toMatchObject({ firstAvailable: true, specificSpecialistId: null, specialty });
+
+  for (const shot of SHOTS) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await prepareShot(page, shot);
+    await openAs(page, `/consults/new?draft=${uuid}`, vetAccount.username, vetAccount.password);
+    await expect(page.getByRole('radio', { name: /First available specialist/ })).toBeChecked({ timeout: 20_000 });
+    // The "Draft restored" toast would cover the list in the pictures.
+    const restored = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('button', { name: 'Close' });
+    if (await restored.first().isVisible()) await restored.first().click();
+    const section = page.getByRole('region', { name: 'Specialist Selection' });
+    await section.scrollIntoViewIfNeeded();
+    await shoot(page, 'consult-form-first-available', shot);
+    await section.screenshot({
+      path: `${ARTIFACTS}/consult-form-first-available-section-${shot.theme}-${shot.width}.png`,
+    });
+    await context.close();
+  }
+
+  await vet.getByRole('button', { name: 'Continue to Payment' }).click();
+  const dialog = vet.getByRole('dialog', { name: 'New Consultation Payment' });
+  await expect(dialog.getByText('Consultation fee')).toBeVisible({ timeout: 20_000 });
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(vet.getByText('Your consult has been submitted successfully')).toBeVisible({ timeout: 20_000 });
+  await expect(vet).toHaveURL(new RegExp(`/consults/${uuid}$`));
+  await vetContext.close();
+
+  const shortId = uuid.slice(0, 8);
+  for (const account of specialists) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openAs(page, '/consults', account.username, account.password);
+    const row = page
+      .getByRole('region', { name: 'Available Cases' })
+      .getByRole('listitem')
+      .filter({ hasText: `#${shortId}` });
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await expect(row.getByText('First available specialist')).toBeVisible();
+    await expect(row.getByRole('button', { name: `Accept case ${shortId}` })).toBeVisible();
+    await context.close();
+  }
 });

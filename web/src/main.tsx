@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadScreen } from './app/router';
 import { preloadSessionCalls } from './lib/auth/auth-context';
 import { preloadApollo } from './lib/lazy-apollo';
 
@@ -14,6 +14,7 @@ if (!root) throw new Error('Missing #root element');
 // and every screen but the sign-in form its provider: fetch both while React renders the first screen.
 preloadSessionCalls();
 void preloadApollo().catch(() => undefined);
+preloadScreen(window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>

@@ -82,7 +82,9 @@ export function multipartOf(fields: z.ZodType, files: Record<string, string>): z
   const parts = Object.fromEntries(
     Object.entries(files).map(([name, description]) => [name, z.array(filePart).optional().describe(description)]),
   );
-  return fields instanceof z.ZodObject ? fields.extend(parts) : z.object(parts);
+  // A refined object (the consult's routing choice) cannot be extended in zod 4: its shape is printed
+  // beside the file parts (this schema documents the body; the service parses with the refined one).
+  return fields instanceof z.ZodObject ? z.object({ ...fields.shape, ...parts }) : z.object(parts);
 }
 
 // --- typing the handler by its contract ----------------------------------------------------------------

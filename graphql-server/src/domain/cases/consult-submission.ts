@@ -15,7 +15,7 @@ import type { FileStore } from './case-files';
 import { transition, writeAtVersion } from './case-lifecycle';
 import { assertVeterinarian, isRevisit } from './cases.rules';
 import type { MultipartIntake } from './files';
-import { assertChoosableSpecialist, assertUrgencyAllowed } from './specialist-choice';
+import { assertChoosableSpecialist, assertRoutedUrgencyAllowed } from './specialist-choice';
 
 // SPEC §7 POST /api/cases (and GraphQL submitConsult): which case a final submission completes and
 // what it may change (issue 21 item 1). A draft or unpaid case takes the submitted fields; a paid case
@@ -37,8 +37,13 @@ export type SubmissionPlan =
   /** A paid case: nothing is written but the files. */
   | { mode: 'files'; target: Case };
 
-/** The case columns a submission writes (the specialist checked by the caller). */
-export function consultColumns(data: ConsultSubmissionInput, specialistId: number) {
+/**
+ * The case columns a submission writes (the specialist checked by the caller). Issue 19: a consult sent
+ * to the first available specialist has no specialist and 'first_available' routing; activation offers
+ * it to the specialty (notify's case_activated).
+ */
+export function consultColumns(data: ConsultSubmissionInput) {
+  const firstAvailable = data.firstAvailable === true;
   return {
     specialty: data.specialty,
     species: data.species,
@@ -54,7 +59,8 @@ export function consultColumns(data: ConsultSubmissionInput, specialistId: numbe
     ageUnit: data.ageUnit,
     clinicalSigns: data.clinicalSigns,
     questions: data.questions,
-    specialistId,
+    specialistId: firstAvailable ? null : (data.specificSpecialistId ?? null),
+    routing: firstAvailable ? ('first_available' as const) : ('named' as const),
     termsAccepted: true,
     nutritionComplex: data.nutritionComplex ?? false,
     urgency: data.urgency ?? 'routine',
@@ -80,7 +86,7 @@ export async function planSubmission(
     throw conflict(PAYMENT_OF_ANOTHER_CASE);
   }
   // The same frozen facts the payment was priced on: none may differ from what was paid for.
-  const asked = { ...target, ...consultColumns(data, data.specificSpecialistId) };
+  const asked = { ...target, ...consultColumns(data) };
   const changed = changedTerms(
     pricedTermsOf({ kase: target, currency: '' }),
     pricedTermsOf({ kase: asked, currency: '' }),
@@ -144,8 +150,8 @@ export function createConsultSubmission(deps: SubmissionDeps) {
         return target;
       }
       const target = plan.mode === 'write' ? plan.target : null;
-      const fields = consultColumns(data, data.specificSpecialistId);
-      await assertUrgencyAllowed(db, fields.urgency, fields.specialistId, new Date());
+      const fields = consultColumns(data);
+      await assertRoutedUrgencyAllowed(db, fields, new Date());
       const caseUuid = target?.uuid ?? randomUUID();
       const { kase, activated } = await files.withStoredFiles(caseUuid, intake, 'input', who.id, async (tx, rows) => {
         const row = target

@@ -25,7 +25,7 @@ import {
   patientOf,
   UNPAID_STATUSES,
 } from './cases.rules';
-import { assertChoosableSpecialist, assertUrgencyAllowed } from './specialist-choice';
+import { assertChoosableSpecialist, assertRoutedUrgencyAllowed } from './specialist-choice';
 
 // SPEC §4 "Draft sync" and §7 /api/consults/drafts. A draft is a case in status draft, owned by its
 // veterinarian. Updates carry the version they were based on; a save from an outdated version is
@@ -56,6 +56,7 @@ export function draftValues(kase: Case): DraftValues {
     clinicalSigns: kase.clinicalSigns,
     questions: kase.questions,
     specificSpecialistId: kase.specialistId,
+    firstAvailable: kase.routing === 'first_available',
     termsAccepted: kase.termsAccepted,
     specialistResponses: kase.specialistResponses,
     nutritionComplex: kase.nutritionComplex,
@@ -99,8 +100,18 @@ function sentFields(raw: unknown, parsed: DraftInput): Partial<DraftValues> {
   return sent;
 }
 
+/**
+ * Issue 19: the draft's routing. First available clears the named specialist; naming one (or sending
+ * firstAvailable false) routes it to them again. The schema refuses both at once.
+ */
+function routingColumns(values: Partial<DraftValues>) {
+  if (values.firstAvailable === true) return { routing: 'first_available' as const, specialistId: null };
+  const named = typeof values.specificSpecialistId === 'number' && values.specificSpecialistId > 0;
+  return values.firstAvailable === false || named ? { routing: 'named' as const } : {};
+}
+
 function toColumns(values: Partial<DraftValues>) {
-  const { specificSpecialistId, specialistResponses, contactEmail, urgency, ...rest } = values;
+  const { specificSpecialistId, specialistResponses, contactEmail, urgency, firstAvailable: _, ...rest } = values;
   return {
     ...(rest as Partial<Record<string, unknown>>),
     ...(urgency !== undefined ? { urgency: urgency ?? 'routine' } : {}),
@@ -109,6 +120,7 @@ function toColumns(values: Partial<DraftValues>) {
     ...(specialistResponses !== undefined
       ? { specialistResponses: (specialistResponses as Prisma.InputJsonValue | null) ?? Prisma.DbNull }
       : {}),
+    ...routingColumns(values),
   } as Prisma.CaseUncheckedUpdateManyInput;
 }
 
@@ -260,14 +272,16 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       if (!isUnpaid(kase.status)) throw conflict('This consult has already been submitted');
       // Checked again on every return to payment: an unpaid case stays editable.
       parseInput(newConsultSchema, nullToUndefined(draftValues(kase)));
-      const specialist = await db.user.findUnique({
-        where: { id: kase.specialistId ?? 0 },
-        select: { role: true, approved: true },
-      });
-      if (specialist?.role !== 'SPECIALIST' || !specialist.approved) {
-        throw badInput('Please select a specialist', 'specificSpecialistId');
+      if (kase.routing !== 'first_available') {
+        const specialist = await db.user.findUnique({
+          where: { id: kase.specialistId ?? 0 },
+          select: { role: true, approved: true },
+        });
+        if (specialist?.role !== 'SPECIALIST' || !specialist.approved) {
+          throw badInput('Please select a specialist', 'specificSpecialistId');
+        }
       }
-      await assertUrgencyAllowed(db, kase.urgency, kase.specialistId, new Date());
+      await assertRoutedUrgencyAllowed(db, kase, new Date());
       if (kase.status === 'pending_payment') return kase;
       const converted = await transition(db, kase, 'pending_payment');
       if (!converted) throw conflict(DRAFT_CONFLICT, { conflict: true });

@@ -1,4 +1,4 @@
-import { TURNAROUND_MESSAGES, type Urgency } from '@vetconsult/schema/turnaround';
+import { type CaseRoutingValue, TURNAROUND_MESSAGES, type Urgency } from '@vetconsult/schema/turnaround';
 import { badInput } from '../../lib/errors';
 import { isAvailableAt } from '../people/availability.rules';
 import type { DbOrTx } from './case-access';
@@ -71,4 +71,28 @@ export async function assertUrgencyAllowed(
   if (!specialistId || !(await isSpecialistAvailable(db, specialistId, at))) {
     throw badInput(TURNAROUND_MESSAGES.statNeedsAvailable, field);
   }
+}
+
+/** How a case is routed: to its named specialist, or to the first available one of its specialty. */
+export interface RoutedCase {
+  urgency: Urgency | null | undefined;
+  specialistId: number | null | undefined;
+  routing: CaseRoutingValue;
+  specialty: string | null | undefined;
+}
+
+/**
+ * assertUrgencyAllowed for a case as it is routed (submission, start of payment, payment intent): a
+ * first-available STAT consult needs someone of its specialty available now, a named one its specialist.
+ */
+export function assertRoutedUrgencyAllowed(db: DbOrTx, kase: RoutedCase, at: Date, field = 'urgency') {
+  const firstAvailable = kase.routing === 'first_available' && !kase.specialistId;
+  return assertUrgencyAllowed(
+    db,
+    kase.urgency,
+    kase.specialistId,
+    at,
+    firstAvailable ? (kase.specialty ?? null) : null,
+    field,
+  );
 }

@@ -4,7 +4,7 @@ import type { Urgency } from '@vetconsult/schema/turnaround';
 import type { Payment, PromotionCode } from '../../generated/prisma/client';
 import { parseInput } from '../../lib/validation';
 import type { Actor } from '../actor';
-import { assertUrgencyAllowed } from '../cases/specialist-choice';
+import { assertRoutedUrgencyAllowed } from '../cases/specialist-choice';
 import { assertCouponUsable, couponDisplayName } from './coupons';
 import { changedTerms, type PricedTerms } from './frozen-price';
 import { caseToPay } from './payable-case';
@@ -98,8 +98,13 @@ export function createIntents(ctx: PaymentsContext) {
       const specialty = kase.specialty;
       const nutritionComplex = terms.nutritionComplex;
       const urgency = terms.urgency;
-      // Issue 19: STAT only to a specialist available now, checked before any money moves.
-      await assertUrgencyAllowed(db, urgency, terms.specialistId, now());
+      // Issue 19: STAT only to a specialist available now (first-available: one of the specialty), checked
+      // before any money moves.
+      await assertRoutedUrgencyAllowed(
+        db,
+        { urgency, specialistId: terms.specialistId, specialty, routing: kase.routing },
+        now(),
+      );
       let coupon: PromotionCode | null = null;
       if (input.couponCode) {
         coupon = await findCoupon(db, input.couponCode);

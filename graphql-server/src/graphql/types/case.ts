@@ -262,6 +262,10 @@ const ConsultInput = builder.inputType('ConsultInput', {
     clinicalSigns: t.string(),
     questions: t.string(),
     specificSpecialistId: t.int(),
+    firstAvailable: t.boolean({
+      description:
+        'Issue 19: offer the consult to every available specialist of its specialty instead of a named one (specificSpecialistId then stays empty)',
+    }),
     termsAccepted: t.boolean(),
     specialistResponses: t.field({ type: [SpecialistResponseInput] }),
     nutritionComplex: t.boolean(),

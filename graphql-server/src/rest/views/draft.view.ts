@@ -31,6 +31,7 @@ export const draftViewSchema = z
     clinicalSigns: nullableText,
     questions: nullableText,
     specificSpecialistId: z.number().int().nullable(),
+    firstAvailable: z.boolean().describe('Issue 19: sent to the first available specialist of the specialty.'),
     termsAccepted: z.boolean(),
     specialistResponses: z.unknown().describe('The answers to the specialist’s questions (JSON), or null.'),
     nutritionComplex: z.boolean(),

@@ -29,6 +29,7 @@ graphql(`
     clinicalSigns
     questions
     specialistId
+    routing
     termsAccepted
     specialistResponses
     nutritionComplex

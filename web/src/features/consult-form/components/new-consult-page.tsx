@@ -153,6 +153,7 @@ function NewConsultForm({
   const onSpecialtyChange = (specialty: string) => {
     form.setValue('specialty', specialty, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     form.setValue('specificSpecialistId', 0, { shouldDirty: true });
+    form.setValue('firstAvailable', false, { shouldDirty: true });
     form.setValue('specialistResponses', [], { shouldDirty: true });
     form.setValue('nutritionComplex', false, { shouldDirty: true });
     if (specialty !== 'Nutrition') setNutritionAcknowledged(false);
@@ -168,10 +169,18 @@ function NewConsultForm({
         form.setValue('nutritionComplex', false);
       }
     }
+    form.setValue('firstAvailable', false, { shouldDirty: true });
     form.setValue('specificSpecialistId', specialist.id, {
       shouldDirty: true,
       shouldValidate: form.formState.isSubmitted,
     });
+  };
+
+  /** Issue 19: no named specialist; every available specialist of the specialty is offered the case. */
+  const chooseFirstAvailable = () => {
+    form.setValue('specificSpecialistId', 0, { shouldDirty: true });
+    form.setValue('specialistResponses', [], { shouldDirty: true });
+    form.setValue('firstAvailable', true, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   };
 
   /**
@@ -194,6 +203,7 @@ function NewConsultForm({
       specialty: v.specialty,
       nutritionComplex: v.nutritionComplex,
       specificSpecialistId: v.specificSpecialistId,
+      firstAvailable: v.firstAvailable,
       urgency: v.urgency,
     };
   };
@@ -412,7 +422,12 @@ function NewConsultForm({
         >
           <PatientSection form={form} />
           <div ref={specialtyRef}>
-            <SpecialistSection form={form} onChoose={onChooseSpecialist} onSpecialtyChange={onSpecialtyChange} />
+            <SpecialistSection
+              form={form}
+              onChoose={onChooseSpecialist}
+              onChooseFirstAvailable={chooseFirstAvailable}
+              onSpecialtyChange={onSpecialtyChange}
+            />
           </div>
           <FormSection
             id="diagnostic-files"

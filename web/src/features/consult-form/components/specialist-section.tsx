@@ -1,4 +1,4 @@
-import { TURNAROUND_MESSAGES } from '@vetconsult/schema/urgency';
+import { ROUTING_MESSAGES, TURNAROUND_MESSAGES } from '@vetconsult/schema/urgency';
 import { FORM_SPECIALTIES } from '@vetconsult/schema/values';
 import { useEffect, useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
@@ -35,11 +35,18 @@ interface SpecialistSectionProps<T> {
   form: UseFormReturn<ConsultFormValues, unknown, T>;
   /** A specialist row was chosen; the page may ask for the nutrition acknowledgement first. */
   onChoose(specialist: ChosenSpecialist): void;
+  /** Issue 19: "First available specialist" was chosen instead of a named one. */
+  onChooseFirstAvailable(): void;
   /** The picker changed: the specialist choice and the nutrition acknowledgement are reset. */
   onSpecialtyChange(specialty: string): void;
 }
 
-export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: SpecialistSectionProps<T>) {
+export function SpecialistSection<T>({
+  form,
+  onChoose,
+  onChooseFirstAvailable,
+  onSpecialtyChange,
+}: SpecialistSectionProps<T>) {
   const {
     register,
     setValue,
@@ -47,6 +54,7 @@ export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: Spec
   } = form;
   const specialty = useWatch({ control: form.control, name: 'specialty' });
   const specialistId = useWatch({ control: form.control, name: 'specificSpecialistId' });
+  const firstAvailable = useWatch({ control: form.control, name: 'firstAvailable' });
   const responses = useWatch({ control: form.control, name: 'specialistResponses' });
   const nutritionComplex = useWatch({ control: form.control, name: 'nutritionComplex' });
   const urgency = useWatch({ control: form.control, name: 'urgency' });
@@ -85,17 +93,23 @@ export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: Spec
     setValue('specialistResponses', next, { shouldDirty: true });
   };
 
-  const specialistError = errors.specificSpecialistId?.message;
+  const specialistError = errors.specificSpecialistId?.message ?? errors.firstAvailable?.message;
   // Issue 19: STAT goes only to a specialist available now; say so and offer those who are.
   const chosen = rows.find((s) => s.id === specialistId);
   const availableNow = rows.filter((s) => s.isAvailable);
   const statBlocked = urgency === 'stat' && !!picker && (chosen ? !chosen.isAvailable : availableNow.length === 0);
+  // Issue 19: the first available specialist of one specialty (Other mixes several: name one there).
+  const offerFirstAvailable = picker !== 'Other' && rows.length > 0;
+  const firstAvailableDetail =
+    availableNow.length === 0
+      ? `${ROUTING_MESSAGES.firstAvailableHint} Nobody is available right now.`
+      : `${ROUTING_MESSAGES.firstAvailableHint} ${availableNow.length} available now.`;
 
   return (
     <FormSection
       id="specialist-selection"
       title="Specialist Selection"
-      description="Choose a specialty and the specialist who should review this case."
+      description="Choose a specialty and the specialist who should review this case, or the first available one."
     >
       <div className="space-y-5">
         <SelectField
@@ -130,8 +144,32 @@ export function SpecialistSection<T>({ form, onChoose, onSpecialtyChange }: Spec
                 className="max-h-[300px] space-y-2 overflow-y-auto rounded-xl border border-slate-200 p-2 dark:border-slate-800"
                 data-testid="specialist-list"
               >
+                {offerFirstAvailable ? (
+                  <label
+                    className={`flex cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
+                      firstAvailable
+                        ? 'border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-brand-950/50'
+                        : 'border-transparent hover:bg-slate-50 dark:hover:bg-slate-800/60'
+                    }`}
+                  >
+                    <input
+                      type="radio"
+                      name="consult-specialist"
+                      value="first-available"
+                      checked={firstAvailable}
+                      onChange={() => onChooseFirstAvailable()}
+                      className="mt-1 size-4 accent-brand-700 focus-visible:outline-none dark:accent-brand-400"
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="block text-sm font-semibold text-slate-900 dark:text-white">
+                        {ROUTING_MESSAGES.firstAvailable}
+                      </span>
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">{firstAvailableDetail}</span>
+                    </span>
+                  </label>
+                ) : null}
                 {rows.map((s) => {
-                  const checked = s.id === specialistId;
+                  const checked = !firstAvailable && s.id === specialistId;
                   return (
                     <label
                       key={s.id}

@@ -26,8 +26,10 @@ export interface ConsultFormValues {
   ageUnit: string;
   clinicalSigns: string;
   questions: string;
-  /** 0 while no specialist is chosen. */
+  /** 0 while no specialist is chosen (and with firstAvailable). */
   specificSpecialistId: number;
+  /** Issue 19: sent to the first available specialist of the specialty instead of a named one. */
+  firstAvailable: boolean;
   termsAccepted: boolean;
   specialistResponses: SpecialistResponse[];
   nutritionComplex: boolean;
@@ -51,6 +53,7 @@ export const EMPTY_CONSULT: ConsultFormValues = {
   clinicalSigns: '',
   questions: '',
   specificSpecialistId: 0,
+  firstAvailable: false,
   termsAccepted: false,
   specialistResponses: [],
   nutritionComplex: false,
@@ -93,6 +96,7 @@ export function fromDraft(draft: Draft): ConsultFormValues {
     clinicalSigns: draft.clinicalSigns ?? '',
     questions: draft.questions ?? '',
     specificSpecialistId: draft.specialistId ?? 0,
+    firstAvailable: draft.routing === 'first_available' && !draft.specialistId,
     termsAccepted: draft.termsAccepted ?? false,
     specialistResponses: responsesOf(draft.specialistResponses),
     nutritionComplex: draft.nutritionComplex ?? false,
@@ -136,6 +140,7 @@ const FIELD_LABELS: Record<string, string> = {
   clinicalSigns: 'Clinical Signs',
   questions: 'Specific Questions',
   specificSpecialistId: 'Specialist',
+  firstAvailable: 'Specialist',
   termsAccepted: 'Terms',
   specialistResponses: 'Specialist Questions',
   nutritionComplex: 'Nutrition Formulation',
@@ -143,6 +148,10 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+
+/** A named specialist or the first available one (issue 19). */
+export const hasSpecialistChoice = (values: ConsultFormValues) =>
+  values.specificSpecialistId > 0 || values.firstAvailable;
 
 /** The required fields that are still empty, by their labels (SPEC §5 'Please complete: {names}'). */
 export function missingRequiredFields(values: ConsultFormValues): string[] {
@@ -163,7 +172,7 @@ export function missingRequiredFields(values: ConsultFormValues): string[] {
     if (text(field)) missing.push(fieldLabel(field));
   }
   if (!(Number(values.age) > 0)) missing.push(fieldLabel('age'));
-  if (values.specificSpecialistId < 1) missing.push(fieldLabel('specificSpecialistId'));
+  if (!hasSpecialistChoice(values)) missing.push(fieldLabel('specificSpecialistId'));
   return missing;
 }
 
@@ -179,9 +188,6 @@ export function basicFieldsPresent(values: ConsultFormValues): boolean {
     values.specialty,
   ];
   return (
-    basic.every((v) => v.trim() !== '') &&
-    Number(values.age) > 0 &&
-    values.specificSpecialistId > 0 &&
-    values.termsAccepted
+    basic.every((v) => v.trim() !== '') && Number(values.age) > 0 && hasSpecialistChoice(values) && values.termsAccepted
   );
 }

@@ -1,4 +1,4 @@
-import { monthOf, OPERATIONS_WEEKS_DEFAULT, operationsReportInputSchema } from '@vetconsult/schema/operations';
+import { monthOf, operationsReportInputSchema } from '@vetconsult/schema/operations';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -8,7 +8,7 @@ import type { OperationsReportQuery } from '../../../gql/graphql';
 import { downloadFile, FileTransferError } from '../../../lib/file-transfer';
 import { serverErrorMessage } from '../../../lib/graphql-errors';
 import { toast } from '../../../lib/toasts';
-import { operationsCsvPath, useOperationsReport } from '../api/operations-report';
+import { firstReportInput, operationsCsvPath, useOperationsReport } from '../api/operations-report';
 import { formatCents, formatHours, formatRate, monthLabel, urgencyLabel, weekLabel } from '../hooks/format';
 import { CasesPerWeekChart, type MoneyBar, RevenueChart, type WeekRow } from './charts';
 
@@ -273,8 +273,8 @@ function Dashboard({ report }: { report: Report }) {
 }
 
 export function OperationsDashboard() {
-  const [month, setMonth] = useState(() => monthOf(new Date()));
-  const [weeks, setWeeks] = useState(OPERATIONS_WEEKS_DEFAULT);
+  const [month, setMonth] = useState(() => firstReportInput().month);
+  const [weeks, setWeeks] = useState(() => firstReportInput().weeks);
   const [downloading, setDownloading] = useState(false);
   const parsed = operationsReportInputSchema.safeParse({ month, weeks });
   const input = { month: (parsed.success && parsed.data.month) || monthOf(new Date()), weeks };
