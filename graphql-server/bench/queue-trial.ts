@@ -11,7 +11,8 @@
 // For every library x database it checks, and prints as one table (docs/notifications.md records it):
 //   migrate     installs its schema (ms, or the error)
 //   tx commit   enqueued inside an app transaction (same client as the app's INSERT) that commits: runs
-//   tx rollback enqueued inside an app transaction that rolls back: never runs, the app row is gone too
+//   tx rollback enqueued inside an app transaction that stays open 1.5 s (3 polls), then rolls back:
+//               never runs, the app row is gone too
 //   pick-up     commit -> handler start, median / max of 5 (the worker in the same process)
 //   retry       a handler that throws once is run again: delay between the two attempts
 //   scheduled   run_at = now + 3 s: when it ran (must not be before 3 s)
@@ -392,6 +393,32 @@ async function probeEmbedded(): Promise<string[]> {
     await sleep(300);
     await a.query('SELECT 1');
     lines.push(`A LISTENs, B NOTIFYs: A heard ${heardByA}, B (not listening) heard ${heardByB}`);
+    // Outside a transaction the server passes on each protocol message as it comes: do two connections'
+    // parameterised statements (Parse/Bind/Execute on the unnamed statement) stay whole?
+    let wrong = 0;
+    let failed = 0;
+    const firstErrors = new Set<string>();
+    const runA = async (i: number) => {
+      const r = await a.query('SELECT $1::int + 1 AS v', [i]);
+      if (r.rows[0]?.v !== i + 1) wrong++;
+    };
+    const runB = async (i: number) => {
+      const r = await b.query("SELECT $1::text || '-b' AS v", [`b${i}`]);
+      if (r.rows[0]?.v !== `b${i}-b`) wrong++;
+    };
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        (i % 2 ? runA(i) : runB(i)).catch((error: Error) => {
+          failed++;
+          if (firstErrors.size < 2) firstErrors.add(error.message);
+        }),
+      ),
+    );
+    lines.push(
+      `200 parameterised statements from A and B at once, no transaction: ${failed} failed, ${wrong} wrong results${
+        firstErrors.size ? ` (${[...firstErrors].join('; ')})` : ''
+      }`,
+    );
   } finally {
     await a.end();
     await b.end();
@@ -453,12 +480,14 @@ async function trial(name: LibName, lib: Any, targetName: string): Promise<Row> 
   let seq = 0;
   const nextId = (tag: string) => `${tag}-${++seq}`;
 
-  async function inTx(commit: boolean, payload: Payload, options?: EnqueueOptions): Promise<number> {
+  /** holdMs: the transaction stays open that long after the enqueue (longer than a worker's poll). */
+  async function inTx(commit: boolean, payload: Payload, options?: EnqueueOptions, holdMs = 0): Promise<number> {
     const client = appClient as pg.Client;
     await client.query('BEGIN');
     try {
       await client.query('INSERT INTO app_state (id) VALUES ($1)', [payload.id]);
       await (adapter as Adapter).enqueueInTx(client, payload, options);
+      if (holdMs) await sleep(holdMs);
       await client.query(commit ? 'COMMIT' : 'ROLLBACK');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -510,7 +539,7 @@ async function trial(name: LibName, lib: Any, targetName: string): Promise<Row> 
 
     await check('tx rollback', 15_000, async () => {
       const rolled = nextId('rollback');
-      await inTx(false, { id: rolled });
+      await inTx(false, { id: rolled }, {}, 1500);
       const marker = nextId('after-rollback');
       await inTx(true, { id: marker });
       await waitFor(() => ranCount(marker) > 0, 8000);

@@ -171,6 +171,12 @@ export function createJobQueue(options: JobQueueOptions) {
 
   /** Holds a LISTEN connection while running; a lost one is opened again within a second (or a poll). */
   async function listen(url: string): Promise<void> {
+    // Asked on the app's own connection, so that the embedded PGlite (a few connections, one backend)
+    // is never sent one more: a LISTEN there would never hear (see above).
+    const version = await db.$queryRaw<{ version: string }[]>`SELECT version()`
+      .then((rows) => rows[0]?.version ?? '')
+      .catch(() => '');
+    if (/wasm32|emscripten/i.test(version) || stopped) return;
     const client = new pg.Client({ connectionString: url });
     client.on('notification', () => nudge());
     client.on('error', (error) => {
@@ -187,12 +193,6 @@ export function createJobQueue(options: JobQueueOptions) {
     listener = client;
     try {
       await client.connect();
-      const { rows } = await client.query<{ version: string }>('SELECT version()');
-      if (/wasm32|emscripten/i.test(rows[0]?.version ?? '')) {
-        // The embedded PGlite behind its socket server: a LISTEN there would never hear (see above).
-        await unlisten();
-        return;
-      }
       await client.query(`LISTEN ${JOBS_CHANNEL}`);
       nudge(); // a job added while the connection was being opened
     } catch (error) {
