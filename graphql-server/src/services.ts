@@ -83,6 +83,8 @@ export function createServices(deps: ServiceDeps): Services {
     logger: deps.logger,
     pollMs: deps.config.jobs.pollMs,
     backoffMs: deps.config.jobs.backoffMs,
+    // PostgreSQL: LISTEN for jobs added by other processes; the embedded PGlite cannot deliver it (poll).
+    listenUrl: deps.config.databaseUrl,
   });
   const notifications = createNotificationsService({ db: deps.db, secret: deps.config.serverSecret ?? '' });
   const reminders = defineReminderJobs({ db: deps.db, queue: jobs, ...deps.config.reminders });

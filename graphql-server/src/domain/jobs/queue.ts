@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { Prisma } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
 import type { Logger } from '../../lib/logger';
@@ -13,6 +14,11 @@ import type { Logger } from '../../lib/logger';
 // one reminder per case and kind, one delivery job per notification). Plain SQL over the app's own
 // connection: it runs the same on PostgreSQL and on the embedded PGlite (one connection), which is why
 // it was chosen over graphile-worker and pg-boss (docs/notifications.md).
+// Pick-up: an add also sends `NOTIFY jobs_added` in its transaction (delivered at commit, dropped on
+// rollback); on PostgreSQL a runner given `listenUrl` LISTENs on a connection of its own and looks at
+// once, so another instance or `npm run worker` takes a job without waiting for its poll. The embedded
+// PGlite cannot deliver it (its socket server hands a notification to whichever connection is running a
+// statement, not to the listener: bench/queue-trial.ts), so there the runners keep to the poll.
 
 export interface NewJob {
   task: string;
@@ -26,6 +32,9 @@ export interface NewJob {
 
 type RawRunner = Pick<Db, '$executeRaw'> | Pick<Prisma.TransactionClient, '$executeRaw'>;
 
+/** The channel an added job is announced on (at its transaction's commit). */
+export const JOBS_CHANNEL = 'jobs_added';
+
 /** Timestamps are stored as UTC wall time (TIMESTAMP(3), as Prisma writes them). */
 const sqlTime = (at: Date) => at.toISOString().replace('Z', '');
 
@@ -37,7 +46,9 @@ export async function addJob(tx: RawRunner, job: NewJob): Promise<boolean> {
     VALUES (${job.task}, ${JSON.stringify(job.payload)}::jsonb, ${job.key ?? null}, ${sqlTime(runAt)}::timestamp,
             ${job.maxAttempts ?? 8})
     ON CONFLICT (key) DO NOTHING`;
-  return added === 1;
+  if (added !== 1) return false;
+  await tx.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, '')`;
+  return true;
 }
 
 export interface JobContext {
@@ -67,6 +78,8 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /** The first retry's delay; each next one doubles, up to an hour. */
   backoffMs?: number;
+  /** PostgreSQL only: LISTEN here for added jobs (woken at once, not at the next poll). */
+  listenUrl?: string;
 }
 
 export function retryDelayMs(attempt: number, baseMs: number): number {
@@ -85,6 +98,8 @@ export function createJobQueue(options: JobQueueOptions) {
   let stopped = true;
   let wake: (() => void) | null = null;
   let nudged = false;
+  let listener: pg.Client | null = null;
+  let listening: Promise<void> = Promise.resolve();
 
   async function claim(at: Date, only?: string[]): Promise<ClaimedJob | null> {
     const lease = new Date(at.getTime() + leaseMs);
@@ -154,6 +169,49 @@ export function createJobQueue(options: JobQueueOptions) {
     });
   }
 
+  /** Holds a LISTEN connection while running; a lost one is opened again within a second (or a poll). */
+  async function listen(url: string): Promise<void> {
+    // Asked on the app's own connection, so that the embedded PGlite (a few connections, one backend)
+    // is never sent one more: a LISTEN there would never hear (see above).
+    const version = await db.$queryRaw<{ version: string }[]>`SELECT version()`
+      .then((rows) => rows[0]?.version ?? '')
+      .catch(() => '');
+    if (/wasm32|emscripten/i.test(version) || stopped) return;
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', () => nudge());
+    client.on('error', (error) => {
+      logger.warn({ err: error }, 'job queue: the LISTEN connection failed; polling until it is back');
+      if (listener === client) listener = null;
+      client.end().catch(() => {});
+      setTimeout(
+        () => {
+          if (!stopped && !listener) listening = listen(url);
+        },
+        Math.min(pollMs, 1000),
+      ).unref();
+    });
+    listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${JOBS_CHANNEL}`);
+      nudge(); // a job added while the connection was being opened
+    } catch (error) {
+      client.emit('error', error);
+    }
+    if (stopped) await unlisten();
+  }
+
+  async function unlisten() {
+    const client = listener;
+    listener = null;
+    await client?.end().catch(() => {});
+  }
+
+  function nudge() {
+    if (wake) wake();
+    else nudged = true;
+  }
+
   async function loop() {
     while (!stopped) {
       let ran = false;
@@ -176,15 +234,15 @@ export function createJobQueue(options: JobQueueOptions) {
     start() {
       if (!stopped) return;
       stopped = false;
+      if (options.listenUrl) listening = listen(options.listenUrl);
       running = loop().finally(() => {
         running = null;
       });
     },
+    /** Resolves once the LISTEN connection (if any) is set up (tests). */
+    whenListening: () => listening,
     /** Something may have been committed: look now rather than at the next poll. */
-    nudge() {
-      if (wake) wake();
-      else nudged = true;
-    },
+    nudge,
     /** Runs every job due at `at` (default: now), of these tasks only if given; returns how many ran (tests, scripts). */
     async runDue(at?: Date, tasks?: string[]): Promise<number> {
       let count = 0;
@@ -195,6 +253,7 @@ export function createJobQueue(options: JobQueueOptions) {
     async stop() {
       stopped = true;
       wake?.();
+      await unlisten();
       if (running) await running;
     },
     get isRunning() {
