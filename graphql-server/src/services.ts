@@ -105,7 +105,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
   // The approval and password-reset mails (transactional: sent whatever the switches say).
   defineAccountMailJobs({ ...deps, queue: jobs, publicUrl: deps.config.publicUrl });
-  const retention = defineRetentionJob({ queue: jobs, notifications });
+  const retention = defineRetentionJob({ db: deps.db, queue: jobs, notifications });
   // Reports and thumbnails are made in the background after a review or an upload commits.
   const thumbnails = createThumbnailsService(deps);
   const reports = createReportsService(deps);

@@ -307,4 +307,36 @@ describe('retention', () => {
     const nextDay = new Date(Math.floor(later.getTime() / day) * day + day).toISOString().slice(0, 10);
     expect(await db.job.count({ where: { key: `notifications.retention:${nextDay}` } })).toBe(1);
   });
+
+  it('the same sweep drops jobs finished and mail send records older than 90 days, and nothing newer or pending', async () => {
+    const db = server.database.db;
+    const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const tag = `prune-${now}-${Math.random().toString(36).slice(2)}`;
+    const job = (name: string, fields: { doneAt?: Date; failedAt?: Date }) =>
+      db.job.create({
+        data: { task: 'test.prune', payload: {}, key: `${tag}:${name}`, runAt: new Date(now - 100 * day), ...fields },
+      });
+    const oldDone = await job('old-done', { doneAt: new Date(now - 95 * day) });
+    const oldFailed = await job('old-failed', { failedAt: new Date(now - 95 * day) });
+    const recentDone = await job('recent-done', { doneAt: new Date(now - 10 * day) });
+    const waiting = await job('waiting', {});
+    await db.sentMail.create({ data: { key: `${tag}:old`, sentAt: new Date(now - 95 * day) } });
+    await db.sentMail.create({ data: { key: `${tag}:recent`, sentAt: new Date(now - 10 * day) } });
+    await server.services.jobs.add({
+      task: 'notifications.retention',
+      payload: {},
+      key: `${tag}:sweep`,
+      runAt: new Date(now),
+    });
+    await server.services.jobs.runDue(new Date(now), ['notifications.retention']);
+    const left = await db.job.findMany({
+      where: { key: { startsWith: `${tag}:` }, task: 'test.prune' },
+      select: { id: true },
+    });
+    expect(left.map((row) => row.id).sort()).toEqual([recentDone.id, waiting.id].sort());
+    expect([oldDone.id, oldFailed.id].some((id) => left.some((row) => row.id === id))).toBe(false);
+    const mails = await db.sentMail.findMany({ where: { key: { startsWith: `${tag}:` } }, select: { key: true } });
+    expect(mails.map((row) => row.key)).toEqual([`${tag}:recent`]);
+  });
 });

@@ -10,8 +10,8 @@ import type { Logger } from '../../lib/logger';
 // `FOR UPDATE SKIP LOCKED` and a lease (`lockedUntil`): two runners (two server instances, or a server
 // and `npm run worker`) never run the same job at once, and a job whose runner died is claimed again
 // once its lease runs out. A failure is retried with exponential backoff until `maxAttempts`; a done
-// job is kept (doneAt) so its `key` stays taken: a second add with the same key adds nothing (at most
-// one reminder per case and kind, one delivery job per notification). Plain SQL over the app's own
+// job is kept (doneAt; for 90 days, see retention.ts) so its `key` stays taken: a second add with the
+// same key adds nothing (at most one reminder per case and kind, one delivery job per notification). Plain SQL over the app's own
 // connection: it runs the same on PostgreSQL and on the embedded PGlite (one connection), which is why
 // it was chosen over graphile-worker and pg-boss (docs/notifications.md).
 // Pick-up: an add also sends `NOTIFY jobs_added` in its transaction (delivered at commit, dropped on
@@ -243,6 +243,14 @@ export function createJobQueue(options: JobQueueOptions) {
     whenListening: () => listening,
     /** Something may have been committed: look now rather than at the next poll. */
     nudge,
+    /**
+     * Deletes jobs done or failed before `before` (the retention sweep): their keys were only needed while
+     * the change that added them could still add them again. Returns how many went.
+     */
+    async pruneFinished(before: Date): Promise<number> {
+      return db.$executeRaw`
+        DELETE FROM jobs WHERE "doneAt" < ${sqlTime(before)}::timestamp OR "failedAt" < ${sqlTime(before)}::timestamp`;
+    },
     /** Runs every job due at `at` (default: now), of these tasks only if given; returns how many ran (tests, scripts). */
     async runDue(at?: Date, tasks?: string[]): Promise<number> {
       let count = 0;

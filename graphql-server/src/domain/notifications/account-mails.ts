@@ -54,6 +54,11 @@ export async function createResetLink(
   return { resetId: row.id };
 }
 
+/** The retention sweep: send records older than `before` are dropped with the finished jobs they guarded. */
+export async function forgetSentMails(db: Db, before: Date): Promise<void> {
+  await db.sentMail.deleteMany({ where: { sentAt: { lt: before } } });
+}
+
 export interface AccountMailDeps {
   db: Db;
   queue: JobQueue;

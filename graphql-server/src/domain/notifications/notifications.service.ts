@@ -89,10 +89,11 @@ export function createNotificationsService(deps: { db: Db; secret: string; now?:
     },
 
     /** Retention: deletes notifications older than 90 days before `at`; returns how many. */
-    async deleteExpired(at: Date): Promise<number> {
+    /** Deletes the notifications older than the retention period as of `at`; returns that cut-off. */
+    async deleteExpired(at: Date): Promise<Date> {
       const before = new Date(at.getTime() - NOTIFICATION_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-      const { count } = await db.notification.deleteMany({ where: { createdAt: { lt: before } } });
-      return count;
+      await db.notification.deleteMany({ where: { createdAt: { lt: before } } });
+      return before;
     },
   };
 }
