@@ -1,4 +1,3 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessagesService } from '../src/domain/messages/messages.service';
 import { APPROVAL_MAIL_TASK, RESET_MAIL_TASK } from '../src/domain/notifications/account-mails';
@@ -12,6 +11,7 @@ import { createCase } from './cases.fixtures';
 import { TestClient } from './helpers/client';
 import { createUser, signedInClient, TEST_PASSWORD } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
+import { decoded, type SmtpInbox, startSmtpInbox } from './helpers/smtp';
 
 // Issue 14, the transactional mails moved onto the templates and the queue, against a real SMTP server
 // (smtp-server): the specialist's approval and the password-reset link are sent once, by a job added in
@@ -22,50 +22,16 @@ import { startTestServer, type TestServer } from './helpers/server';
 
 const PUBLIC_URL = 'https://vetconsult.example';
 
-interface Received {
-  to: string;
-  raw: string;
-}
-
-/** Folded headers joined, quoted-printable soft breaks and escapes undone, so links can be matched. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/\r\n[ \t]+/g, ' ')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-let smtp: SMTPServer;
-let received: Received[] = [];
-let refuseNext = 0;
+let inbox: SmtpInbox;
 let server: TestServer;
 let admin: TestClient;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString();
-      });
-      stream.on('end', () => {
-        if (refuseNext > 0) {
-          refuseNext--;
-          callback(new Error('451 try again later'));
-          return;
-        }
-        for (const to of session.envelope.rcptTo) received.push({ to: to.address, raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
+  inbox = await startSmtpInbox();
   server = await startTestServer({
     publicUrl: PUBLIC_URL,
     mail: {
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: inbox.url,
       from: 'VetConsult <test@vetconsult.local>',
       outboxDir: '/nonexistent',
     },
@@ -75,11 +41,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await inbox.close();
 });
 
 const db = () => server.database.db;
-const mailsTo = (user: { email: string }) => received.filter((m) => m.to === user.email).map((m) => decoded(m.raw));
+const mailsTo = (user: { email: string }) => inbox.mailsTo(user).map((m) => decoded(m.raw));
 const runMails = (at?: Date) => server.services.jobs.runDue(at, [APPROVAL_MAIL_TASK, RESET_MAIL_TASK]);
 
 async function requestReset(user: User) {
@@ -93,7 +59,7 @@ const linkIn = (mail: string) => mail.match(/https:\/\/vetconsult\.example\/rese
 
 describe('the approval mail', () => {
   it('is sent once, to the specialist, from the template (HTML and text), with no unsubscribe header', async () => {
-    received = [];
+    inbox.clear();
     const specialist = await createUser(db(), {
       role: 'SPECIALIST',
       approved: false,
@@ -129,7 +95,7 @@ describe('the approval mail', () => {
   });
 
   it('a rolled-back approval sends nothing', async () => {
-    received = [];
+    inbox.clear();
     const specialist = await createUser(db(), { role: 'SPECIALIST', approved: false, specialty: 'Surgery' });
     await expect(
       db().$transaction(async (tx) => {
@@ -144,9 +110,9 @@ describe('the approval mail', () => {
   });
 
   it('a first SMTP failure is retried with backoff and delivered once', async () => {
-    received = [];
+    inbox.clear();
     const specialist = await createUser(db(), { role: 'SPECIALIST', approved: false, specialty: 'Dermatology' });
-    refuseNext = 1;
+    inbox.refuseNext(1);
     expect((await admin.put(`/api/admin/approve-specialist/${specialist.id}`)).status).toBe(200);
     await runMails(new Date()); // a fixed clock: the retry is not yet due in this pass
     expect(mailsTo(specialist)).toHaveLength(0);
@@ -161,7 +127,7 @@ describe('the approval mail', () => {
 
 describe('the password-reset mail', () => {
   it('is sent once from the template; its link resets the password through the API', async () => {
-    received = [];
+    inbox.clear();
     const user = await createUser(db(), { role: 'VETERINARIAN', name: 'Dr. Sam Reyes' });
     const reset = await requestReset(user);
     await runMails();
@@ -197,14 +163,14 @@ describe('the password-reset mail', () => {
   });
 
   it('its secret token is never in the jobs table, before or after sending', async () => {
-    received = [];
+    inbox.clear();
     const user = await createUser(db(), { role: 'VETERINARIAN' });
     const reset = await requestReset(user);
     const key = `${RESET_MAIL_TASK}:${reset.id}`;
     // Before: the job names the reset record only, and the record opens nothing until its mail is sent.
     const before = await db().job.findUniqueOrThrow({ where: { key } });
     expect(before.payload).toEqual({ resetId: reset.id });
-    refuseNext = 1; // a failed attempt leaves its error in the row: that must not carry the token either
+    inbox.refuseNext(1); // a failed attempt leaves its error in the row: that must not carry the token either
     await runMails(new Date());
     expect(mailsTo(user)).toHaveLength(0);
     await runMails(new Date(Date.now() + 60_000));
@@ -220,7 +186,7 @@ describe('the password-reset mail', () => {
   });
 
   it('a reset job that runs after its link expired sends nothing', async () => {
-    received = [];
+    inbox.clear();
     const user = await createUser(db(), { role: 'VETERINARIAN' });
     const reset = await requestReset(user);
     // The queue was down for longer than the link's hour: the job runs late.

@@ -1,4 +1,3 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVER_TASK, notify } from '../src/domain/notifications/notify';
 import { DRAFT_REMINDER_TASK, PENDING_REMINDER_TASK } from '../src/domain/notifications/reminders';
@@ -7,6 +6,7 @@ import { createCase } from './cases.fixtures';
 import { TestClient } from './helpers/client';
 import { createUser } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
+import { decoded, type SmtpInbox, startSmtpInbox } from './helpers/smtp';
 
 // Issue 14, notification e-mail through the durable queue, against a real SMTP server (smtp-server):
 // each message sent once to the right person with the right links, not sent when its switch is off; a
@@ -16,52 +16,17 @@ import { startTestServer, type TestServer } from './helpers/server';
 
 const PUBLIC_URL = 'https://vetconsult.example';
 
-interface Received {
-  to: string;
-  raw: string;
-}
-
-/** Folded headers joined, quoted-printable soft breaks and escapes undone, so links can be matched. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/\r\n[ \t]+/g, ' ')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-let smtp: SMTPServer;
-let received: Received[] = [];
-/** The next n messages are refused (a failing SMTP attempt). */
-let refuseNext = 0;
+let inbox: SmtpInbox;
 let server: TestServer;
 let vet: User;
 let specialist: User;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString();
-      });
-      stream.on('end', () => {
-        if (refuseNext > 0) {
-          refuseNext--;
-          callback(new Error('451 try again later'));
-          return;
-        }
-        for (const to of session.envelope.rcptTo) received.push({ to: to.address, raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
+  inbox = await startSmtpInbox();
   server = await startTestServer({
     publicUrl: PUBLIC_URL,
     mail: {
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: inbox.url,
       from: 'VetConsult <test@vetconsult.local>',
       outboxDir: '/nonexistent',
     },
@@ -73,10 +38,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await inbox.close();
 });
 
-const mailsTo = (user: User) => received.filter((m) => m.to === user.email);
+const mailsTo = (user: User) => inbox.mailsTo(user);
 const deliver = (at?: Date) => server.services.jobs.runDue(at, [DELIVER_TASK]);
 
 async function assignedCase(patientName: string, specialistId = specialist.id) {
@@ -95,7 +60,7 @@ async function assignedCase(patientName: string, specialistId = specialist.id) {
 
 describe('notification e-mail', () => {
   it('sends each message once to the right person, with absolute links and a one-click unsubscribe', async () => {
-    received = [];
+    inbox.clear();
     const kase = await assignedCase('Bella');
     await deliver();
     await deliver(); // a second pass finds nothing to send
@@ -134,7 +99,7 @@ describe('notification e-mail', () => {
   });
 
   it('is not sent when the recipient turned its switch off (the in-app row is still made)', async () => {
-    received = [];
+    inbox.clear();
     const quiet = await createUser(server.database.db, { role: 'SPECIALIST', approved: true, notifyNewCases: false });
     const kase = await assignedCase('Milo', quiet.id);
     await deliver();
@@ -143,8 +108,8 @@ describe('notification e-mail', () => {
   });
 
   it('retries a failed SMTP attempt with backoff and delivers once', async () => {
-    received = [];
-    refuseNext = 1;
+    inbox.clear();
+    inbox.refuseNext(1);
     const kase = await assignedCase('Oscar');
     const [notification] = await server.database.db.notification.findMany({ where: { caseId: kase.id } });
     await deliver(new Date());
@@ -158,7 +123,7 @@ describe('notification e-mail', () => {
   });
 
   it('a runner that dies after claiming, or after sending, still delivers exactly once', async () => {
-    received = [];
+    inbox.clear();
     const db = server.database.db;
     const kase = await assignedCase('Luna');
     const [notification] = await db.notification.findMany({ where: { caseId: kase.id } });
@@ -181,11 +146,10 @@ describe('notification e-mail', () => {
   });
 
   it('two server instances on one database deliver each notification exactly once', async () => {
-    received = [];
-    const port = (smtp.server.address() as { port: number }).port;
+    inbox.clear();
     const options = {
       publicUrl: PUBLIC_URL,
-      mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'test@vetconsult.local', outboxDir: '/nonexistent' },
+      mail: { smtpUrl: inbox.url, from: 'test@vetconsult.local', outboxDir: '/nonexistent' },
       jobs: { inProcess: true, pollMs: 10, backoffMs: 10 },
     };
     const [a, b] = await Promise.all([startTestServer(options), startTestServer(options)]);
@@ -205,7 +169,7 @@ describe('notification e-mail', () => {
 
 describe('reminders', () => {
   it('a pending case not accepted after the delay gets one reminder, at the scheduled run time', async () => {
-    received = [];
+    inbox.clear();
     const db = server.database.db;
     const kase = await assignedCase('Rocky');
     await deliver(); // the assignment's delivery schedules the reminder at activation + 4 h
@@ -248,7 +212,7 @@ describe('reminders', () => {
 
 describe('one-click unsubscribe', () => {
   it('flips only its category without a session; a tampered token is refused', async () => {
-    received = [];
+    inbox.clear();
     const db = server.database.db;
     const who = await createUser(db, { role: 'SPECIALIST', approved: true });
     await assignedCase('Shadow', who.id);
@@ -289,7 +253,7 @@ describe('one-click unsubscribe', () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: vet.id } })).notifyNewCases).toBe(true);
 
     // Honoured at once: the next new case sends no mail.
-    received = [];
+    inbox.clear();
     await assignedCase('Shadow II', who.id);
     await deliver();
     expect(mailsTo(who)).toHaveLength(0);
