@@ -3,7 +3,7 @@ import { TURNAROUND_MESSAGES } from '@vetconsult/schema/turnaround';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../src/generated/prisma/client';
 import type { TestClient } from './helpers/client';
-import { createUser, signedInClient } from './helpers/factories';
+import { createSpecialist, createUser, signedInClient } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 
 // Issue 19: "First available specialist" chosen on the new-consult form (and kept by its drafts), through
@@ -28,17 +28,7 @@ const SPECIALTY = 'Dentistry';
 const NOBODY_AVAILABLE = 'Rehabilitation';
 
 async function specialist(availableNow: boolean, specialty = SPECIALTY, approved = true): Promise<User> {
-  const user = await createUser(db(), { role: 'SPECIALIST', approved, specialty });
-  if (availableNow) {
-    await db().availability.createMany({
-      data: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-        specialistId: user.id,
-        dayOfWeek,
-        startTime: '00:00',
-        endTime: '23:59',
-      })),
-    });
-  }
+  const user = await createSpecialist(db(), { availableNow, specialty, approved });
   clients.set(user.id, await signedInClient(server.url, user));
   return user;
 }

@@ -3,7 +3,7 @@ import { ROUTING_MESSAGES, TURNAROUND_MESSAGES } from '@vetconsult/schema/turnar
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Case, User } from '../src/generated/prisma/client';
 import type { TestClient } from './helpers/client';
-import { createUser, signedInClient } from './helpers/factories';
+import { createSpecialist, createUser, signedInClient } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 import { collect, connected, wsClient } from './helpers/ws';
 
@@ -36,20 +36,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** An approved specialist, available every hour of every day, or never. */
-async function specialist(availableNow: boolean, specialty = 'Cardiology'): Promise<User> {
-  const user = await createUser(db(), { role: 'SPECIALIST', approved: true, specialty });
-  if (availableNow) {
-    await db().availability.createMany({
-      data: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-        specialistId: user.id,
-        dayOfWeek,
-        startTime: '00:00',
-        endTime: '23:59',
-      })),
-    });
-  }
-  return user;
-}
+const specialist = (availableNow: boolean, specialty = 'Cardiology') =>
+  createSpecialist(db(), { availableNow, specialty });
 
 /** A consult paid through the built-in provider (a real Payment), pending with `specialistId`. */
 async function paidCase(specialistId: number, data: Partial<Pick<Case, 'urgency' | 'specialty'>> = {}) {

@@ -5,7 +5,7 @@ import { CANCEL_ONCE_ACCEPTED, ONLY_OWN_VET_CANCELS } from '../src/domain/cases/
 import type { Case, User } from '../src/generated/prisma/client';
 import { consultFields, multipart } from './cases.fixtures';
 import type { TestClient } from './helpers/client';
-import { createUser, signedInClient } from './helpers/factories';
+import { createSpecialist, createUser, signedInClient } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 import { collect, connected, wsClient } from './helpers/ws';
 
@@ -55,21 +55,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** An approved Cardiology specialist, available every hour of every day, or never. */
-async function specialist(availableNow: boolean, specialty = 'Cardiology'): Promise<User> {
-  const user = await createUser(db(), { role: 'SPECIALIST', approved: true, specialty });
-  if (availableNow) {
-    await db().availability.createMany({
-      data: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-        specialistId: user.id,
-        dayOfWeek,
-        startTime: '00:00',
-        endTime: '23:59',
-      })),
-    });
-  }
-  return user;
-}
+/** An approved specialist, available every hour of every day, or never. */
+const specialist = (availableNow: boolean, specialty = 'Cardiology') =>
+  createSpecialist(db(), { availableNow, specialty });
 
 async function unpaidCase(
   vetId: number,

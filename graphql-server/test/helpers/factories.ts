@@ -30,6 +30,26 @@ export async function createUser(
   });
 }
 
+/** A specialist (approved unless said otherwise) available every hour of every day, or never. */
+export async function createSpecialist(
+  db: Db,
+  options: { availableNow: boolean; specialty?: string; approved?: boolean },
+): Promise<User> {
+  const { availableNow, specialty = 'Cardiology', approved = true } = options;
+  const user = await createUser(db, { role: 'SPECIALIST', approved, specialty });
+  if (availableNow) {
+    await db.availability.createMany({
+      data: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+        specialistId: user.id,
+        dayOfWeek,
+        startTime: '00:00',
+        endTime: '23:59',
+      })),
+    });
+  }
+  return user;
+}
+
 /** A client already signed in as the given user (through the real login path). */
 export async function signedInClient(baseUrl: string, user: User): Promise<TestClient> {
   const client = new TestClient(baseUrl);
