@@ -1,6 +1,6 @@
 import { ROUTING_MESSAGES, TURNAROUND_MESSAGES } from '@vetconsult/schema/urgency';
 import { FORM_SPECIALTIES } from '@vetconsult/schema/values';
-import { useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/empty-state';
 import { FieldError, SelectField } from '../../../components/ui/form-field';
@@ -145,69 +145,45 @@ export function SpecialistSection<T>({
                 data-testid="specialist-list"
               >
                 {offerFirstAvailable ? (
-                  <label
-                    className={`flex cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
-                      firstAvailable
-                        ? 'border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-brand-950/50'
-                        : 'border-transparent hover:bg-slate-50 dark:hover:bg-slate-800/60'
-                    }`}
+                  <SpecialistChoice
+                    value="first-available"
+                    checked={firstAvailable}
+                    onChoose={() => onChooseFirstAvailable()}
                   >
-                    <input
-                      type="radio"
-                      name="consult-specialist"
-                      value="first-available"
-                      checked={firstAvailable}
-                      onChange={() => onChooseFirstAvailable()}
-                      className="mt-1 size-4 accent-brand-700 focus-visible:outline-none dark:accent-brand-400"
-                    />
-                    <span className="min-w-0 flex-1">
-                      <span className="block text-sm font-semibold text-slate-900 dark:text-white">
-                        {ROUTING_MESSAGES.firstAvailable}
-                      </span>
-                      <span className="block text-xs text-slate-600 dark:text-slate-400">{firstAvailableDetail}</span>
+                    <span className="block text-sm font-semibold text-slate-900 dark:text-white">
+                      {ROUTING_MESSAGES.firstAvailable}
                     </span>
-                  </label>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{firstAvailableDetail}</span>
+                  </SpecialistChoice>
                 ) : null}
                 {rows.map((s) => {
                   const checked = !firstAvailable && s.id === specialistId;
                   return (
-                    <label
+                    <SpecialistChoice
                       key={s.id}
-                      className={`flex cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
-                        checked
-                          ? 'border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-brand-950/50'
-                          : 'border-transparent hover:bg-slate-50 dark:hover:bg-slate-800/60'
-                      }`}
+                      value={String(s.id)}
+                      checked={checked}
+                      onChoose={() => onChoose({ id: s.id, name: s.name, specialty: s.specialty ?? null })}
                     >
-                      <input
-                        type="radio"
-                        name="consult-specialist"
-                        value={s.id}
-                        checked={checked}
-                        onChange={() => onChoose({ id: s.id, name: s.name, specialty: s.specialty ?? null })}
-                        className="mt-1 size-4 accent-brand-700 focus-visible:outline-none dark:accent-brand-400"
-                      />
-                      <span className="min-w-0 flex-1">
-                        <span className="flex flex-wrap items-center gap-2">
-                          <span className="text-sm font-semibold text-slate-900 dark:text-white">{s.name}</span>
-                          {!s.isAvailable ? (
-                            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">
-                              Away
-                            </span>
-                          ) : (
-                            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200">
-                              Available
-                            </span>
-                          )}
-                        </span>
-                        <span className="block text-xs text-slate-600 dark:text-slate-400">{s.specialty}</span>
+                      <span className="flex flex-wrap items-center gap-2">
+                        <span className="text-sm font-semibold text-slate-900 dark:text-white">{s.name}</span>
                         {!s.isAvailable ? (
-                          <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
-                            {nextAvailableText(s, user?.timezone) ?? 'Availability not set - contact for booking'}
+                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">
+                            Away
                           </span>
-                        ) : null}
+                        ) : (
+                          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200">
+                            Available
+                          </span>
+                        )}
                       </span>
-                    </label>
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">{s.specialty}</span>
+                      {!s.isAvailable ? (
+                        <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
+                          {nextAvailableText(s, user?.timezone) ?? 'Availability not set - contact for booking'}
+                        </span>
+                      ) : null}
+                    </SpecialistChoice>
                   );
                 })}
               </div>
@@ -295,5 +271,28 @@ export function SpecialistSection<T>({
         ) : null}
       </div>
     </FormSection>
+  );
+}
+
+/** One radio row of the specialist list (a named specialist, or the first available one). */
+function SpecialistChoice(props: { value: string; checked: boolean; onChoose: () => void; children: ReactNode }) {
+  return (
+    <label
+      className={`flex cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
+        props.checked
+          ? 'border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-brand-950/50'
+          : 'border-transparent hover:bg-slate-50 dark:hover:bg-slate-800/60'
+      }`}
+    >
+      <input
+        type="radio"
+        name="consult-specialist"
+        value={props.value}
+        checked={props.checked}
+        onChange={props.onChoose}
+        className="mt-1 size-4 accent-brand-700 focus-visible:outline-none dark:accent-brand-400"
+      />
+      <span className="min-w-0 flex-1">{props.children}</span>
+    </label>
   );
 }
