@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiSession, makeAlwaysAvailable, prepareCase } from './case-fixtures';
 import { ARTIFACTS, prepareShot, SHOTS, shoot } from './screenshots';
 import { freshSpecialist, freshVet, openAs, signIn, unique } from './support';
@@ -249,15 +249,8 @@ test('a first-available consult shows to two specialists and leaves the second o
   for (const account of [one, two]) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signIn(page, account.username, account.password);
-    await expect(page).toHaveURL(/\/specialist-dashboard$/);
-    await page.goto('/consults');
-    const row = page
-      .getByRole('region', { name: 'Available Cases' })
-      .getByRole('listitem')
-      .filter({ hasText: `#${shortId}` });
-    await expect(row).toBeVisible({ timeout: 20_000 });
-    await expect(row.getByText('First available specialist')).toBeVisible();
+    await openAs(page, '/consults', account.username, account.password);
+    const row = await firstAvailableRow(page, shortId);
     // Nobody holds it yet: no Decline, only Accept.
     await expect(row.getByRole('button', { name: `Decline case ${shortId}` })).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 20_000 });
@@ -362,13 +355,19 @@ test('a vet sends a new consult to the first available specialist; two specialis
     const context = await browser.newContext();
     const page = await context.newPage();
     await openAs(page, '/consults', account.username, account.password);
-    const row = page
-      .getByRole('region', { name: 'Available Cases' })
-      .getByRole('listitem')
-      .filter({ hasText: `#${shortId}` });
-    await expect(row).toBeVisible({ timeout: 20_000 });
-    await expect(row.getByText('First available specialist')).toBeVisible();
+    const row = await firstAvailableRow(page, shortId);
     await expect(row.getByRole('button', { name: `Accept case ${shortId}` })).toBeVisible();
     await context.close();
   }
 });
+
+/** The specialist's Available Cases row of a first-available case, once it is listed as such. */
+async function firstAvailableRow(page: Page, shortId: string) {
+  const row = page
+    .getByRole('region', { name: 'Available Cases' })
+    .getByRole('listitem')
+    .filter({ hasText: `#${shortId}` });
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await expect(row.getByText('First available specialist')).toBeVisible();
+  return row;
+}
