@@ -361,6 +361,11 @@ const summary = (values: number[], unit = '') => {
   values.sort((a, b) => a - b);
   return `p50 ${percentile(values, 50)}${unit}  p95 ${percentile(values, 95)}${unit}  p99 ${percentile(values, 99)}${unit}  max ${values.at(-1)}${unit}`;
 };
+/** The machine's 1, 5 and 15 minute load averages (2 cores here: above 2, the bench waits for CPU). */
+const loadNow = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const kbPer = (bytes: number, count: number) => `${(bytes / 1024 / Math.max(1, count)).toFixed(1)} KB`;
 
@@ -460,9 +465,11 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     subscriber(`http://127.0.0.1:${ports[i % ports.length]}`, `vc_session=${token}`),
   );
   // Each socket subscribes as soon as it is acknowledged, as graphql-ws's client does.
+  const connectTimes: number[] = [];
   const connected = await Promise.allSettled(
     clients.map(async (client, i) => {
       await client.ready;
+      connectTimes.push(Math.round(performance.now() - connectStart));
       let lastAt = 0;
       for (const query of population.sockets[i]?.queries ?? []) {
         client.subscribe(query, (payload, receivedAt) => {
@@ -492,6 +499,7 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     await sleep(20);
   }
   const liveMs = performance.now() - connectStart;
+  const loadAfterStorm = loadNow();
   const stormCpu = servers.map(
     (server, i) => processStats(server.pid).cpuSeconds - (cpuBeforeStorm[i]?.cpuSeconds ?? 0),
   );
@@ -500,6 +508,7 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   await profileStop('storm');
 
   const memoryAfter = await Promise.all(servers.map((server) => server.stats(true)));
+  const loadAtMemory = loadNow();
   const rssAfter = servers.map((server) => processStats(server.pid).rssMb);
   if (snapshots) {
     for (const [i, server] of servers.entries())
@@ -556,14 +565,16 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   const after = servers.map((s) => processStats(s.pid));
   await profileStop('events');
   const clientCpu = process.cpuUsage(clientBefore);
+  const loadAtEvents = loadNow();
 
   const sockets = clients.length;
   console.log(
     `\n== ${scenario}: ${population.description}; ${sockets} sockets, ${subscriptionsTotal} subscriptions; ${measured.length} case transitions (after ${WARMUP} to warm up), ${ports.length} server process(es), ${values.client} client`,
   );
   console.log(
-    `connect storm (${sockets} sockets opened at once): all acknowledged in ${ackedMs.toFixed(0)} ms, ${live} of ${expectedSubscriptions} subscriptions live in ${liveMs.toFixed(0)} ms; sockets failed: ${failedSockets.length}${failedSockets.length ? ` (${String((failedSockets[0] as PromiseRejectedResult).reason)})` : ''}`,
+    `connect storm (${sockets} sockets opened at once): all acknowledged in ${ackedMs.toFixed(0)} ms, ${live} of ${expectedSubscriptions} subscriptions live in ${liveMs.toFixed(0)} ms; sockets failed: ${failedSockets.length}${failedSockets.length ? ` (${String((failedSockets[0] as PromiseRejectedResult).reason)})` : ''}; load average ${loadAfterStorm}`,
   );
+  console.log(`  each socket, client side (opened -> acknowledged) ms: ${summary(connectTimes)}`);
   stormCpu.forEach((cpu, i) => {
     console.log(
       `  server ${i + 1} during the storm: CPU ${cpu.toFixed(2)} s (${((cpu / sockets) * 1e6 * ports.length).toFixed(0)} µs per socket), event loop delay p99 ${stormLoop[i]?.loopDelayP99.toFixed(0)} ms, max ${stormLoop[i]?.loopDelayMax.toFixed(0)} ms`,
@@ -578,10 +589,10 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     if (!start || !end) return;
     const perServer = sockets / ports.length;
     console.log(
-      `memory, server ${i + 1} (after a full GC): RSS ${mb(start.rss)} -> ${mb(end.rss)} = ${kbPer(end.rss - start.rss, perServer)} per socket; V8 heap ${mb(start.heapUsed)} -> ${mb(end.heapUsed)} = ${kbPer(end.heapUsed - start.heapUsed, perServer)} per socket; external + buffers ${kbPer(end.external + end.arrayBuffers - start.external - start.arrayBuffers, perServer)} per socket (RSS without a GC: ${rssAfter[i]?.toFixed(0)} MB)`,
+      `memory, server ${i + 1} (after a full GC): RSS ${mb(start.rss)} -> ${mb(end.rss)} = ${kbPer(end.rss - start.rss, perServer)} per socket; V8 heap ${mb(start.heapUsed)} -> ${mb(end.heapUsed)} = ${kbPer(end.heapUsed - start.heapUsed, perServer)} per socket; external + buffers ${kbPer(end.external + end.arrayBuffers - start.external - start.arrayBuffers, perServer)} per socket (RSS without a GC: ${rssAfter[i]?.toFixed(0)} MB); load average ${loadAtMemory}`,
     );
   });
-  console.log(`delivery latency (commit -> client receipt) ms: ${summary(latencies)}`);
+  console.log(`delivery latency (commit -> client receipt) ms: ${summary(latencies)}; load average ${loadAtEvents}`);
   if (statsLatencies.length)
     console.log(`  dashboardStatsChanged (re-read from the database) ms: ${summary(statsLatencies)}`);
   console.log(`the accept request (REST, commit and publish included) ms: ${summary(acceptLatencies)}`);
@@ -592,7 +603,7 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     const cpu = stats.cpuSeconds - (before[i]?.cpuSeconds ?? 0);
     const idle = (idleCpuRate[i] ?? 0) * elapsed;
     console.log(
-      `server ${i + 1}: CPU ${cpu.toFixed(2)} s over ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core); idle with these sockets ${((idleCpuRate[i] ?? 0) * 100).toFixed(1)}% of one core; per event ${((cpu / measured.length) * 1000).toFixed(1)} ms, ${(((cpu - idle) / measured.length) * 1000).toFixed(1)} ms beyond idle`,
+      `server ${i + 1}: CPU ${cpu.toFixed(2)} s over ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core); idle with these sockets ${((idleCpuRate[i] ?? 0) * 100).toFixed(1)}% of one core; per event ${((cpu / measured.length) * 1000).toFixed(1)} ms, ${(((cpu - idle) / measured.length) * 1000).toFixed(1)} ms beyond idle; load average ${loadAtEvents}`,
     );
   });
   const clientSeconds = (clientCpu.user + clientCpu.system) / 1e6;

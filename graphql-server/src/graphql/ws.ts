@@ -10,6 +10,7 @@ import { isEndedSession } from '../domain/realtime/realtime.rules';
 import { BODY_LIMIT_BYTES } from '../http/limits';
 import type { Security } from '../http/security';
 import { readBearerToken, readSessionToken } from '../http/session';
+import { createBatchLoader } from '../lib/batch';
 import { DomainError } from '../lib/errors';
 import type { EventBus } from '../lib/events';
 import type { Logger } from '../lib/logger';
@@ -56,8 +57,13 @@ export function attachGraphqlWs(options: {
   // reset, a rejected application), on this instance or another, the socket is closed with 4401.
   const actors = new WeakMap<WebSocket, Actor>();
   const endedSessions = options.events.subscribe('sessions.ended');
+  // The sessions of a storm's sockets are read in batches (one query per batch, lib/batch.ts).
+  const lookupSessions = createBatchLoader(
+    (tokens: string[]) => options.services.auth.actorsFromSessions(tokens),
+    null,
+  );
   const socketActors = createSocketActorCache({
-    lookup: (token) => options.services.auth.actorFromSession(token),
+    lookup: lookupSessions,
     events: options.events,
   });
   void (async () => {

@@ -200,6 +200,36 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { ...session.user, sessionId: session.id };
     },
 
+    /**
+     * actorFromSession of many tokens in one read (a WebSocket reconnect storm, graphql/ws.ts): each
+     * token maps to its actor, or null (no session, expired, or not a token).
+     */
+    async actorsFromSessions(sessionTokens: readonly string[]): Promise<Map<string, Actor | null>> {
+      const actors = new Map<string, Actor | null>();
+      const byHash = new Map<string, string>();
+      for (const token of sessionTokens) {
+        actors.set(token, null);
+        if (token && token.length <= 200) byHash.set(hashToken(token), token);
+      }
+      if (!byHash.size) return actors;
+      const sessions = await db.session.findMany({
+        where: { tokenHash: { in: [...byHash.keys()] } },
+        select: {
+          id: true,
+          tokenHash: true,
+          expiresAt: true,
+          user: { select: { id: true, role: true, approved: true, specialty: true } },
+        },
+      });
+      const at = now();
+      for (const session of sessions) {
+        const token = byHash.get(session.tokenHash);
+        if (token !== undefined && session.expiresAt > at)
+          actors.set(token, { ...session.user, sessionId: session.id });
+      }
+      return actors;
+    },
+
     async currentUser(actor: Actor | null): Promise<User> {
       const who = requireActor(actor);
       const user = await db.user.findUnique({ where: { id: who.id } });
