@@ -89,3 +89,20 @@ describe('auth.actorsFromSessions', () => {
     expect(actors.get(unknown)).toBeNull();
   });
 });
+
+describe('batch loader answers', () => {
+  it('a few callers per turn of the event loop, so other work runs in between', async () => {
+    const load = createBatchLoader(async (keys: number[]) => new Map(keys.map((key) => [key, key])), 0, {
+      answerChunk: 10,
+    });
+    const order: string[] = [];
+    const answered = Array.from({ length: 30 }, (_, i) => load(i).then(() => order.push(`answer ${i}`)));
+    // Other work queued once the first ten are answered (as an I/O callback would be).
+    void answered[0]?.then(() => setImmediate(() => order.push('other work')));
+    await Promise.all(answered);
+    const other = order.indexOf('other work');
+    expect(other).toBeGreaterThan(0);
+    expect(other).toBeLessThan(order.length - 1);
+    expect(order.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => `answer ${i}`));
+  });
+});

@@ -7,6 +7,12 @@
 export interface BatchLoaderOptions {
   /** Keys per query at most. */
   maxBatch?: number;
+  /**
+   * Callers answered per turn of the event loop. What each caller does next (a socket's set-up and
+   * its acknowledgement) runs in that turn: 500 at once held the loop for over a second in a storm,
+   * and another user's request waited behind it.
+   */
+  answerChunk?: number;
 }
 
 export function createBatchLoader<K, V>(
@@ -15,6 +21,7 @@ export function createBatchLoader<K, V>(
   options: BatchLoaderOptions = {},
 ): (key: K) => Promise<V> {
   const maxBatch = options.maxBatch ?? 500;
+  const answerChunk = options.answerChunk ?? 50;
   type Waiter = { resolve: (value: V) => void; reject: (error: unknown) => void };
   let waiting = new Map<K, Waiter[]>();
   let scheduled = false;
@@ -26,23 +33,37 @@ export function createBatchLoader<K, V>(
     setImmediate(flush);
   }
 
+  /** Settles the callers of `keys`, `answerChunk` of them per turn of the event loop. */
+  function answer(callers: Map<K, Waiter[]>, keys: K[], settle: (key: K, waiter: Waiter) => void): Promise<void> {
+    const queue: Array<[K, Waiter]> = [];
+    for (const key of keys) for (const waiter of callers.get(key) ?? []) queue.push([key, waiter]);
+    return new Promise((done) => {
+      let next = 0;
+      const turn = () => {
+        const end = Math.min(queue.length, next + answerChunk);
+        for (; next < end; next++) {
+          const [key, waiter] = queue[next] as [K, Waiter];
+          settle(key, waiter);
+        }
+        if (next < queue.length) setImmediate(turn);
+        else done();
+      };
+      turn();
+    });
+  }
+
   function flush() {
     scheduled = false;
-    const all = waiting;
+    const callers = waiting;
     waiting = new Map();
-    const keys = [...all.keys()];
+    const keys = [...callers.keys()];
     for (let start = 0; start < keys.length; start += maxBatch) {
       const batch = keys.slice(start, start + maxBatch);
       reading++;
       loadMany(batch)
         .then(
-          (found) => {
-            for (const key of batch)
-              for (const waiter of all.get(key) ?? []) waiter.resolve(found.get(key) ?? fallback);
-          },
-          (error: unknown) => {
-            for (const key of batch) for (const waiter of all.get(key) ?? []) waiter.reject(error);
-          },
+          (found) => answer(callers, batch, (key, waiter) => waiter.resolve(found.get(key) ?? fallback)),
+          (error: unknown) => answer(callers, batch, (_key, waiter) => waiter.reject(error)),
         )
         .finally(() => {
           reading--;
