@@ -5,18 +5,22 @@
 // driver then performs M case transitions (specialists accept cases through REST, one every --interval
 // ms). It prints:
 //   - connect time: from opening the first socket to every socket acknowledged, and to every
-//     subscription live on the server (the server's own gauge); sockets that failed to connect;
+//     subscription live on the server (the server's own gauge); each socket's own connect time, client
+//     side (p50/p95/p99); sockets that failed to connect; the server's CPU per socket;
 //   - a bystander's requests during the storm: another signed-in user (a veterinarian loading `me` and
 //     the case list, one request after another): how many failed, and their latency;
-//   - memory per socket: the server's RSS and V8 heap after a full collection, before and after the
-//     storm, divided by the sockets (--heap-snapshot DIR also writes both heaps, to compare in Chrome
-//     DevTools' Memory tab);
+//   - memory per socket: the server's RSS and V8 heap (used, and committed: RSS beyond the committed
+//     heap is native memory) after a full collection, before and after the storm, divided by the
+//     sockets (--heap-snapshot DIR also writes both heaps, to compare in Chrome DevTools' Memory tab,
+//     or with bench/heap-diff.ts);
 //   - delivery latency (commit -> client receipt; the event carries its commit time, one machine, one
 //     clock), lost events, the accept request's own latency;
 //   - server CPU per event: the server's CPU while the transitions run, less what it spends idle with
 //     the same sockets over the same time (pings; measured for --idle seconds just before), per event.
 // The server runs in a child process (bench/server-probe.ts answers it over IPC), so its CPU and RSS
-// are its own; the sockets all live in this process (each stands for a browser on its own computer).
+// are its own; the sockets all live in this process (each stands for a browser on its own computer; the
+// bench's own CPU is printed: ~4-9 % of one core). Each result line ends with the machine's load
+// average (2 cores: above 2, every process waits for CPU, and times grow with it).
 // Scenarios (all by default, or each --scenario given):
 //   specialists   the web app's own subscriptions from N distinct signed-in users: N - 1 approved
 //                 specialists idle on /consults (ConsultsChanged + AvailableCasesChanged) and one
@@ -589,7 +593,7 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     if (!start || !end) return;
     const perServer = sockets / ports.length;
     console.log(
-      `memory, server ${i + 1} (after a full GC): RSS ${mb(start.rss)} -> ${mb(end.rss)} = ${kbPer(end.rss - start.rss, perServer)} per socket; V8 heap ${mb(start.heapUsed)} -> ${mb(end.heapUsed)} = ${kbPer(end.heapUsed - start.heapUsed, perServer)} per socket; external + buffers ${kbPer(end.external + end.arrayBuffers - start.external - start.arrayBuffers, perServer)} per socket (RSS without a GC: ${rssAfter[i]?.toFixed(0)} MB); load average ${loadAtMemory}`,
+      `memory, server ${i + 1} (after a full GC): RSS ${mb(start.rss)} -> ${mb(end.rss)} = ${kbPer(end.rss - start.rss, perServer)} per socket; V8 heap ${mb(start.heapUsed)} -> ${mb(end.heapUsed)} = ${kbPer(end.heapUsed - start.heapUsed, perServer)} per socket (committed ${mb(start.heapTotal)} -> ${mb(end.heapTotal)}: ${kbPer(end.heapTotal - start.heapTotal, perServer)}; RSS beyond it ${kbPer(end.rss - end.heapTotal - (start.rss - start.heapTotal), perServer)}); external + buffers ${kbPer(end.external + end.arrayBuffers - start.external - start.arrayBuffers, perServer)} per socket (RSS without a GC: ${rssAfter[i]?.toFixed(0)} MB); load average ${loadAtMemory}`,
     );
   });
   console.log(`delivery latency (commit -> client receipt) ms: ${summary(latencies)}; load average ${loadAtEvents}`);
