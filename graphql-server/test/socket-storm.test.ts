@@ -68,7 +68,7 @@ describe('auth.actorsFromSessions', () => {
   });
   afterAll(() => server.close());
 
-  it('answers each token as actorFromSession does, in one read', async () => {
+  it('answers each token: its actor, or null when expired, unknown or not a token (as actorFromSession)', async () => {
     const { db } = server.database;
     const specialist = await createUser(db, { role: 'SPECIALIST', approved: true });
     const vet = await createUser(db, { role: 'VETERINARIAN' });
