@@ -527,6 +527,9 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   const idleCpuRate = servers.map(
     (server, i) => (processStats(server.pid).cpuSeconds - (idleBefore[i] ?? 0)) / idleSeconds,
   );
+  // The same sockets once the storm's garbage is behind (V8 gives back what it grew for the storm over
+  // time): what an idle socket costs, rather than what the storm left committed.
+  const memorySettled = await Promise.all(servers.map((server) => server.stats(true)));
 
   const driver = new TestClient(`http://127.0.0.1:${ports[0]}`);
   const acceptLatencies: number[] = [];
@@ -594,6 +597,15 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     const perServer = sockets / ports.length;
     console.log(
       `memory, server ${i + 1} (after a full GC): RSS ${mb(start.rss)} -> ${mb(end.rss)} = ${kbPer(end.rss - start.rss, perServer)} per socket; V8 heap ${mb(start.heapUsed)} -> ${mb(end.heapUsed)} = ${kbPer(end.heapUsed - start.heapUsed, perServer)} per socket (committed ${mb(start.heapTotal)} -> ${mb(end.heapTotal)}: ${kbPer(end.heapTotal - start.heapTotal, perServer)}; RSS beyond it ${kbPer(end.rss - end.heapTotal - (start.rss - start.heapTotal), perServer)}); external + buffers ${kbPer(end.external + end.arrayBuffers - start.external - start.arrayBuffers, perServer)} per socket (RSS without a GC: ${rssAfter[i]?.toFixed(0)} MB); load average ${loadAtMemory}`,
+    );
+  });
+  servers.forEach((_, i) => {
+    const start = memoryBefore[i];
+    const end = memorySettled[i];
+    if (!start || !end) return;
+    const perServer = sockets / ports.length;
+    console.log(
+      `  ${idleSeconds.toFixed(0)} s later, idle (after a full GC): RSS ${mb(start.rss)} -> ${mb(end.rss)} = ${kbPer(end.rss - start.rss, perServer)} per socket; V8 heap ${kbPer(end.heapUsed - start.heapUsed, perServer)} used, ${kbPer(end.heapTotal - start.heapTotal, perServer)} committed per socket`,
     );
   });
   console.log(`delivery latency (commit -> client receipt) ms: ${summary(latencies)}; load average ${loadAtEvents}`);
