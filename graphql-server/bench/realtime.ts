@@ -5,18 +5,22 @@
 // driver then performs M case transitions (specialists accept cases through REST, one every --interval
 // ms). It prints:
 //   - connect time: from opening the first socket to every socket acknowledged, and to every
-//     subscription live on the server (the server's own gauge); sockets that failed to connect;
+//     subscription live on the server (the server's own gauge); each socket's own connect time, client
+//     side (p50/p95/p99); sockets that failed to connect; the server's CPU per socket;
 //   - a bystander's requests during the storm: another signed-in user (a veterinarian loading `me` and
 //     the case list, one request after another): how many failed, and their latency;
-//   - memory per socket: the server's RSS and V8 heap after a full collection, before and after the
-//     storm, divided by the sockets (--heap-snapshot DIR also writes both heaps, to compare in Chrome
-//     DevTools' Memory tab);
+//   - memory per socket: the server's RSS and V8 heap (used, and committed: RSS beyond the committed
+//     heap is native memory) after a full collection, before and after the storm, divided by the
+//     sockets (--heap-snapshot DIR also writes both heaps, to compare in Chrome DevTools' Memory tab,
+//     or with bench/heap-diff.ts);
 //   - delivery latency (commit -> client receipt; the event carries its commit time, one machine, one
 //     clock), lost events, the accept request's own latency;
 //   - server CPU per event: the server's CPU while the transitions run, less what it spends idle with
 //     the same sockets over the same time (pings; measured for --idle seconds just before), per event.
 // The server runs in a child process (bench/server-probe.ts answers it over IPC), so its CPU and RSS
-// are its own; the sockets all live in this process (each stands for a browser on its own computer).
+// are its own; the sockets all live in this process (each stands for a browser on its own computer; the
+// bench's own CPU is printed: ~4-9 % of one core). Each result line ends with the machine's load
+// average (2 cores: above 2, every process waits for CPU, and times grow with it).
 // Scenarios (all by default, or each --scenario given):
 //   specialists   the web app's own subscriptions from N distinct signed-in users: N - 1 approved
 //                 specialists idle on /consults (ConsultsChanged + AvailableCasesChanged) and one
@@ -361,6 +365,11 @@ const summary = (values: number[], unit = '') => {
   values.sort((a, b) => a - b);
   return `p50 ${percentile(values, 50)}${unit}  p95 ${percentile(values, 95)}${unit}  p99 ${percentile(values, 99)}${unit}  max ${values.at(-1)}${unit}`;
 };
+/** The machine's 1, 5 and 15 minute load averages (2 cores here: above 2, the bench waits for CPU). */
+const loadNow = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const kbPer = (bytes: number, count: number) => `${(bytes / 1024 / Math.max(1, count)).toFixed(1)} KB`;
 
@@ -460,9 +469,11 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     subscriber(`http://127.0.0.1:${ports[i % ports.length]}`, `vc_session=${token}`),
   );
   // Each socket subscribes as soon as it is acknowledged, as graphql-ws's client does.
+  const connectTimes: number[] = [];
   const connected = await Promise.allSettled(
     clients.map(async (client, i) => {
       await client.ready;
+      connectTimes.push(Math.round(performance.now() - connectStart));
       let lastAt = 0;
       for (const query of population.sockets[i]?.queries ?? []) {
         client.subscribe(query, (payload, receivedAt) => {
@@ -492,6 +503,7 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     await sleep(20);
   }
   const liveMs = performance.now() - connectStart;
+  const loadAfterStorm = loadNow();
   const stormCpu = servers.map(
     (server, i) => processStats(server.pid).cpuSeconds - (cpuBeforeStorm[i]?.cpuSeconds ?? 0),
   );
@@ -500,6 +512,7 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   await profileStop('storm');
 
   const memoryAfter = await Promise.all(servers.map((server) => server.stats(true)));
+  const loadAtMemory = loadNow();
   const rssAfter = servers.map((server) => processStats(server.pid).rssMb);
   if (snapshots) {
     for (const [i, server] of servers.entries())
@@ -514,6 +527,9 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   const idleCpuRate = servers.map(
     (server, i) => (processStats(server.pid).cpuSeconds - (idleBefore[i] ?? 0)) / idleSeconds,
   );
+  // The same sockets once the storm's garbage is behind (V8 gives back what it grew for the storm over
+  // time): what an idle socket costs, rather than what the storm left committed.
+  const memorySettled = await Promise.all(servers.map((server) => server.stats(true)));
 
   const driver = new TestClient(`http://127.0.0.1:${ports[0]}`);
   const acceptLatencies: number[] = [];
@@ -556,14 +572,16 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   const after = servers.map((s) => processStats(s.pid));
   await profileStop('events');
   const clientCpu = process.cpuUsage(clientBefore);
+  const loadAtEvents = loadNow();
 
   const sockets = clients.length;
   console.log(
     `\n== ${scenario}: ${population.description}; ${sockets} sockets, ${subscriptionsTotal} subscriptions; ${measured.length} case transitions (after ${WARMUP} to warm up), ${ports.length} server process(es), ${values.client} client`,
   );
   console.log(
-    `connect storm (${sockets} sockets opened at once): all acknowledged in ${ackedMs.toFixed(0)} ms, ${live} of ${expectedSubscriptions} subscriptions live in ${liveMs.toFixed(0)} ms; sockets failed: ${failedSockets.length}${failedSockets.length ? ` (${String((failedSockets[0] as PromiseRejectedResult).reason)})` : ''}`,
+    `connect storm (${sockets} sockets opened at once): all acknowledged in ${ackedMs.toFixed(0)} ms, ${live} of ${expectedSubscriptions} subscriptions live in ${liveMs.toFixed(0)} ms; sockets failed: ${failedSockets.length}${failedSockets.length ? ` (${String((failedSockets[0] as PromiseRejectedResult).reason)})` : ''}; load average ${loadAfterStorm}`,
   );
+  console.log(`  each socket, client side (opened -> acknowledged) ms: ${summary(connectTimes)}`);
   stormCpu.forEach((cpu, i) => {
     console.log(
       `  server ${i + 1} during the storm: CPU ${cpu.toFixed(2)} s (${((cpu / sockets) * 1e6 * ports.length).toFixed(0)} µs per socket), event loop delay p99 ${stormLoop[i]?.loopDelayP99.toFixed(0)} ms, max ${stormLoop[i]?.loopDelayMax.toFixed(0)} ms`,
@@ -578,10 +596,19 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     if (!start || !end) return;
     const perServer = sockets / ports.length;
     console.log(
-      `memory, server ${i + 1} (after a full GC): RSS ${mb(start.rss)} -> ${mb(end.rss)} = ${kbPer(end.rss - start.rss, perServer)} per socket; V8 heap ${mb(start.heapUsed)} -> ${mb(end.heapUsed)} = ${kbPer(end.heapUsed - start.heapUsed, perServer)} per socket; external + buffers ${kbPer(end.external + end.arrayBuffers - start.external - start.arrayBuffers, perServer)} per socket (RSS without a GC: ${rssAfter[i]?.toFixed(0)} MB)`,
+      `memory, server ${i + 1} (after a full GC): RSS ${mb(start.rss)} -> ${mb(end.rss)} = ${kbPer(end.rss - start.rss, perServer)} per socket; V8 heap ${mb(start.heapUsed)} -> ${mb(end.heapUsed)} = ${kbPer(end.heapUsed - start.heapUsed, perServer)} per socket (committed ${mb(start.heapTotal)} -> ${mb(end.heapTotal)}: ${kbPer(end.heapTotal - start.heapTotal, perServer)}; RSS beyond it ${kbPer(end.rss - end.heapTotal - (start.rss - start.heapTotal), perServer)}); external + buffers ${kbPer(end.external + end.arrayBuffers - start.external - start.arrayBuffers, perServer)} per socket (RSS without a GC: ${rssAfter[i]?.toFixed(0)} MB); load average ${loadAtMemory}`,
     );
   });
-  console.log(`delivery latency (commit -> client receipt) ms: ${summary(latencies)}`);
+  servers.forEach((_, i) => {
+    const start = memoryBefore[i];
+    const end = memorySettled[i];
+    if (!start || !end) return;
+    const perServer = sockets / ports.length;
+    console.log(
+      `  ${idleSeconds.toFixed(0)} s later, idle (after a full GC): RSS ${mb(start.rss)} -> ${mb(end.rss)} = ${kbPer(end.rss - start.rss, perServer)} per socket; V8 heap ${kbPer(end.heapUsed - start.heapUsed, perServer)} used, ${kbPer(end.heapTotal - start.heapTotal, perServer)} committed per socket`,
+    );
+  });
+  console.log(`delivery latency (commit -> client receipt) ms: ${summary(latencies)}; load average ${loadAtEvents}`);
   if (statsLatencies.length)
     console.log(`  dashboardStatsChanged (re-read from the database) ms: ${summary(statsLatencies)}`);
   console.log(`the accept request (REST, commit and publish included) ms: ${summary(acceptLatencies)}`);
@@ -592,7 +619,7 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     const cpu = stats.cpuSeconds - (before[i]?.cpuSeconds ?? 0);
     const idle = (idleCpuRate[i] ?? 0) * elapsed;
     console.log(
-      `server ${i + 1}: CPU ${cpu.toFixed(2)} s over ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core); idle with these sockets ${((idleCpuRate[i] ?? 0) * 100).toFixed(1)}% of one core; per event ${((cpu / measured.length) * 1000).toFixed(1)} ms, ${(((cpu - idle) / measured.length) * 1000).toFixed(1)} ms beyond idle`,
+      `server ${i + 1}: CPU ${cpu.toFixed(2)} s over ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core); idle with these sockets ${((idleCpuRate[i] ?? 0) * 100).toFixed(1)}% of one core; per event ${((cpu / measured.length) * 1000).toFixed(1)} ms, ${(((cpu - idle) / measured.length) * 1000).toFixed(1)} ms beyond idle; load average ${loadAtEvents}`,
     );
   });
   const clientSeconds = (clientCpu.user + clientCpu.system) / 1e6;

@@ -21,6 +21,8 @@ export type ProbeRequest = ProbeCommand & { id: number };
 export interface ProbeStats {
   rss: number;
   heapUsed: number;
+  /** V8's committed heap (used or not): RSS beyond it is native memory (sockets, buffers, malloc). */
+  heapTotal: number;
   external: number;
   arrayBuffers: number;
   /** graphql_websocket_subscribers: subscriptions live on sockets of this process. */
@@ -50,6 +52,7 @@ async function stats(gc: boolean): Promise<ProbeStats> {
   return {
     rss: memory.rss,
     heapUsed: memory.heapUsed,
+    heapTotal: memory.heapTotal,
     external: memory.external,
     arrayBuffers: memory.arrayBuffers,
     subscribers: await gaugeValue('graphql_websocket_subscribers'),

@@ -55,6 +55,11 @@ const envSchema = z.object({
   REDIS_URL: optionalString,
   /** On shutdown, in-flight requests and sockets get this long to finish; then they are cut. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /**
+   * Connections the kernel may hold waiting for accept() (capped by net.core.somaxconn). Node's 511
+   * drops SYNs in a reconnect storm of thousands of sockets: they are retried after 1, 3, 7 s...
+   */
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
   /** The server pings every WebSocket this often and drops one that has not answered by the next ping. */
   WS_KEEPALIVE_MS: z.coerce.number().int().min(0).max(600_000).default(12_000),
   /** Sockets of one user running the same subscription share one execution per event (see ws.ts). */
@@ -150,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction: e.NODE_ENV === 'production',
     host: e.HOST,
     port: e.PORT,
+    listenBacklog: e.LISTEN_BACKLOG,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     /**

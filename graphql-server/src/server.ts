@@ -3,7 +3,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './scripts/seed-data';
 
 // Only listens: everything else is built by buildApp() (which the tests use too).
 const { app, config, close, logger } = await buildApp();
-await app.listen({ host: config.host, port: config.port });
+await app.listen({ host: config.host, port: config.port, backlog: config.listenBacklog });
 logger.info(`VetConsult is running at ${config.publicUrl}`);
 if (config.seedOnEmpty && !config.isProduction) {
   const lines = DEMO_LOGINS.map((l) => `  ${l.username.padEnd(14)} ${l.role.padEnd(13)} ${l.note}`);

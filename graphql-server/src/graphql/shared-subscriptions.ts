@@ -55,24 +55,42 @@ export function createSharedSubscriptions() {
     return { source: started[Symbol.asyncIterator](), consumers: new Set(), pumping: false, ended: false };
   }
 
-  /** Reads the source once for every consumer; ends or fails them with it. */
-  async function pump(key: string, group: Group, entry: Promise<Group | Result>) {
+  /**
+   * Reads the source once for every consumer; ends or fails them with it. A chain of callbacks rather
+   * than an async loop: an idle group waits in its source's promise alone, without a suspended frame.
+   */
+  function pump(key: string, group: Group, entry: Promise<Group | Result>) {
     group.pumping = true;
-    try {
-      for (;;) {
-        const { value, done } = await group.source.next();
-        if (done) break;
-        for (const consumer of group.consumers) consumer.push(value);
-      }
-      for (const consumer of group.consumers) consumer.end();
-    } catch (error) {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      for (const consumer of group.consumers) consumer.fail(failure);
-    } finally {
+    const finish = () => {
       group.ended = true;
       if (groups.get(key) === entry) groups.delete(key);
       sharedSubscriptionSources.dec();
-    }
+    };
+    const fail = (error: unknown) => {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const consumer of group.consumers) consumer.fail(failure);
+      finish();
+    };
+    const step = ({ value, done }: IteratorResult<Result>) => {
+      if (done) {
+        for (const consumer of group.consumers) consumer.end();
+        finish();
+        return;
+      }
+      for (const consumer of group.consumers) consumer.push(value);
+      read();
+    };
+    const read = () => {
+      let next: Promise<IteratorResult<Result>>;
+      try {
+        next = group.source.next();
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      next.then(step, fail);
+    };
+    read();
   }
 
   function leave(key: string, group: Group, entry: Promise<Group | Result>, consumer: PushQueue<Result>) {
@@ -106,7 +124,7 @@ export function createSharedSubscriptions() {
     group.consumers.add(consumer);
     webSocketSubscribers.inc();
     // Pulled only once a socket listens, so nothing published in between is lost (the bus queues it).
-    if (!group.pumping) void pump(key, group, opened);
+    if (!group.pumping) pump(key, group, opened);
     return consumer.iterator;
   }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { ExecutionArgs, execute, GraphQLError } from 'graphql';
-import { CloseCode } from 'graphql-ws';
-import { useServer } from 'graphql-ws/use/ws';
+import { CloseCode, type Context as SocketContext } from 'graphql-ws';
+import { type Extra, useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Context, ContextBuilder } from '../context';
@@ -10,6 +10,7 @@ import { isEndedSession } from '../domain/realtime/realtime.rules';
 import { BODY_LIMIT_BYTES } from '../http/limits';
 import type { Security } from '../http/security';
 import { readBearerToken, readSessionToken } from '../http/session';
+import { createBatchLoader } from '../lib/batch';
 import { DomainError } from '../lib/errors';
 import type { EventBus } from '../lib/events';
 import type { Logger } from '../lib/logger';
@@ -27,7 +28,21 @@ import { maskError, type YogaServerContext } from './yoga';
 type ConnectionExtra = {
   actor?: Actor | null;
   sessionToken?: string | null;
+  /** The client's address, read from the upgrade request when the socket opened. */
+  ip?: string;
 };
+
+/**
+ * What an open socket keeps of its upgrade request: the client's address and user agent. The full
+ * IncomingMessage (headers, raw headers, stream state: ~1.5 KB) would otherwise live as long as the
+ * socket, as graphql-ws's `extra.request`.
+ */
+function slimRequest(request: IncomingMessage, ip: string): IncomingMessage {
+  return {
+    headers: { 'user-agent': request.headers['user-agent'] },
+    socket: { remoteAddress: ip },
+  } as unknown as IncomingMessage;
+}
 
 type Run = (args: ExecutionArgs) => ReturnType<typeof execute>;
 type EnvelopedArgs = ExecutionArgs & { rootValue: { execute: Run; subscribe: Run; sharingKey: string | null } };
@@ -56,8 +71,13 @@ export function attachGraphqlWs(options: {
   // reset, a rejected application), on this instance or another, the socket is closed with 4401.
   const actors = new WeakMap<WebSocket, Actor>();
   const endedSessions = options.events.subscribe('sessions.ended');
+  // The sessions of a storm's sockets are read in batches (one query per batch, lib/batch.ts).
+  const lookupSessions = createBatchLoader(
+    (tokens: string[]) => options.services.auth.actorsFromSessions(tokens),
+    null,
+  );
   const socketActors = createSocketActorCache({
-    lookup: (token) => options.services.auth.actorFromSession(token),
+    lookup: lookupSessions,
     events: options.events,
   });
   void (async () => {
@@ -93,6 +113,26 @@ export function attachGraphqlWs(options: {
       return null;
     }
   }
+  /** Who opens the socket: an access token in connection_init, else the session cookie. */
+  async function authenticate(ctx: SocketContext<Record<string, unknown>, Extra & ConnectionExtra>): Promise<boolean> {
+    const authorization = ctx.connectionParams?.authorization;
+    if (authorization !== undefined) {
+      // A token carries no ambient credential: no cross-site check, and the cookie is not read.
+      const actor = await tokenActor(ctx.extra.socket, authorization);
+      if (!actor) return false;
+      ctx.extra.actor = actor;
+      ctx.extra.sessionToken = null;
+      actors.set(ctx.extra.socket, actor);
+      return true;
+    }
+    // Cross-site WebSocket hijacking: a page on another site must not open a socket with our cookie.
+    if (options.isCrossSite?.(ctx.extra.request.headers)) return false;
+    const token = readSessionToken(ctx.extra.request.headers.cookie);
+    ctx.extra.sessionToken = token;
+    ctx.extra.actor = await socketActors.actorOf(token);
+    if (ctx.extra.actor) actors.set(ctx.extra.socket, ctx.extra.actor);
+    return true;
+  }
   const disposable = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
@@ -103,23 +143,12 @@ export function attachGraphqlWs(options: {
         return sharingKey === null ? start() : shared.join(sharingKey, start);
       },
       onConnect: async (ctx) => {
-        const authorization = ctx.connectionParams?.authorization;
-        if (authorization !== undefined) {
-          // A token carries no ambient credential: no cross-site check, and the cookie is not read.
-          const actor = await tokenActor(ctx.extra.socket, authorization);
-          if (!actor) return false;
-          ctx.extra.actor = actor;
-          ctx.extra.sessionToken = null;
-          actors.set(ctx.extra.socket, actor);
-          return true;
-        }
-        // Cross-site WebSocket hijacking: a page on another site must not open a socket with our cookie.
-        if (options.isCrossSite?.(ctx.extra.request.headers)) return false;
-        const token = readSessionToken(ctx.extra.request.headers.cookie);
-        ctx.extra.sessionToken = token;
-        ctx.extra.actor = await socketActors.actorOf(token);
-        if (ctx.extra.actor) actors.set(ctx.extra.socket, ctx.extra.actor);
-        return true;
+        const request = ctx.extra.request;
+        ctx.extra.ip = options.clientAddress?.(request) ?? request.socket.remoteAddress ?? '';
+        const accepted = await authenticate(ctx);
+        // graphql-ws types it read-only; the object is ours (use/ws builds one per socket).
+        if (accepted) (ctx.extra as { request: IncomingMessage }).request = slimRequest(request, ctx.extra.ip);
+        return accepted;
       },
       onSubscribe: async (ctx, _id, params) => {
         const tokenId = ctx.extra.actor?.token?.id;
@@ -159,7 +188,7 @@ export function attachGraphqlWs(options: {
               actor: ctx.extra.actor ?? null,
               sessionToken: ctx.extra.sessionToken ?? null,
               request: {
-                ip: options.clientAddress?.(ctx.extra.request) ?? ctx.extra.request.socket.remoteAddress ?? '',
+                ip: ctx.extra.ip ?? '',
                 userAgent: ctx.extra.request.headers['user-agent'],
               },
               cookies: null,

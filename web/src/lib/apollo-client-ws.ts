@@ -53,12 +53,27 @@ function onPongTimeout(socket: WebSocket | null): void {
   }
 }
 
+// Reconnecting after a drop. Every socket of every user drops at once when the server restarts (a
+// deploy): graphql-ws's default wait (2^n s plus 0.3-3 s) brings them all back within 2.7 s, and, as
+// this client retries forever, grows without bound (17 min after ten refusals). Here each wait is
+// anywhere between 0.3 s and the default's latest ("full jitter": the first retry in 0.3-4 s, so a
+// storm is spread over a longer window and nobody waits longer than before), and at most 30 s.
+const RETRY_FLOOR_MS = 300;
+const RETRY_MAX_MS = 30_000;
+const retryWait = (retries: number) => {
+  const latest = Math.min(RETRY_MAX_MS, 1000 * 2 ** retries + 3000);
+  return new Promise<void>((resolve) =>
+    setTimeout(resolve, RETRY_FLOOR_MS + Math.random() * (latest - RETRY_FLOOR_MS)),
+  );
+};
+
 const wsClient = createClient({
   url: socketUrl,
   lazy: true,
   lazyCloseTimeout: 3000,
   retryAttempts: Number.POSITIVE_INFINITY,
   shouldRetry: () => true,
+  retryWait,
   keepAlive: KEEP_ALIVE_MS,
   on: {
     connecting: (isRetry) => setSocketStatus(isRetry ? 'reconnecting' : 'connecting'),

@@ -182,17 +182,43 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The actor behind a session token, or null when the token is unknown or expired. */
     async actorFromSession(sessionToken: string | undefined | null): Promise<Actor | null> {
-      if (!sessionToken || sessionToken.length > 200) return null;
-      const session = await db.session.findUnique({
-        where: { tokenHash: hashToken(sessionToken) },
-        select: {
-          id: true,
-          expiresAt: true,
-          user: { select: { id: true, role: true, approved: true, specialty: true } },
-        },
-      });
-      if (!session || session.expiresAt <= now()) return null;
-      return { ...session.user, sessionId: session.id };
+      if (!sessionToken) return null;
+      return (await this.actorsFromSessions([sessionToken])).get(sessionToken) ?? null;
+    },
+
+    /**
+     * actorFromSession of many tokens in one read (a WebSocket reconnect storm, graphql/ws.ts): each
+     * token maps to its actor, or null (no session, expired, or not a token).
+     */
+    async actorsFromSessions(sessionTokens: readonly string[]): Promise<Map<string, Actor | null>> {
+      const actors = new Map<string, Actor | null>();
+      const byHash = new Map<string, string>();
+      for (const token of sessionTokens) {
+        actors.set(token, null);
+        if (token && token.length <= 200) byHash.set(hashToken(token), token);
+      }
+      if (!byHash.size) return actors;
+      const select = {
+        id: true,
+        tokenHash: true,
+        expiresAt: true,
+        user: { select: { id: true, role: true, approved: true, specialty: true } },
+      } as const;
+      const hashes = [...byHash.keys()];
+      // One token (every HTTP request): its unique index; several (a storm of sockets): one IN list.
+      const sessions =
+        hashes.length === 1
+          ? [await db.session.findUnique({ where: { tokenHash: hashes[0] as string }, select })].filter(
+              (x) => x !== null,
+            )
+          : await db.session.findMany({ where: { tokenHash: { in: hashes } }, select });
+      const at = now();
+      for (const session of sessions) {
+        const token = byHash.get(session.tokenHash);
+        if (token !== undefined && session.expiresAt > at)
+          actors.set(token, { ...session.user, sessionId: session.id });
+      }
+      return actors;
     },
 
     async currentUser(actor: Actor | null): Promise<User> {

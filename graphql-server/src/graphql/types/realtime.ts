@@ -69,6 +69,9 @@ const SpecialistEvent = builder.objectRef<SpecialistChanged>('SpecialistEvent').
   }),
 });
 
+// A subscription's filter keeps its subscriber's actor, not the context it started with: the context
+// (and what plugins cache per context) is then freed once the subscription started, and each event is
+// executed with a context of its own (graphql/subscription-events.ts).
 builder.subscriptionFields((t) => ({
   caseUpdated: t.prismaField({
     type: 'Case',
@@ -76,11 +79,11 @@ builder.subscriptionFields((t) => ({
     authScopes: { authenticated: true },
     description: 'The case each time it changes (status, files, summary).',
     args: { uuid: t.arg.string({ required: true }) },
-    subscribe: (_root, args, ctx) => {
+    subscribe: (_root, args, { actor, events }) => {
       const uuid = args.uuid.toLowerCase();
-      return ctx.events.subscribe(
+      return events.subscribe(
         'case.changed',
-        (event) => event.uuid === uuid && receivesCaseEvent(ctx.actor, event),
+        (event) => event.uuid === uuid && receivesCaseEvent(actor, event),
         oneCaseEventKey(uuid),
       );
     },
@@ -91,19 +94,19 @@ builder.subscriptionFields((t) => ({
     type: CaseEvent,
     authScopes: { authenticated: true },
     description: "A change to one of the subscriber's cases (a vet's own, a specialist's assigned, any for admin).",
-    subscribe: (_root, _args, ctx) =>
-      ctx.events.subscribe('case.changed', (event) => receivesCaseListEvent(ctx.actor, event), caseEventKey(ctx.actor)),
+    subscribe: (_root, _args, { actor, events }) =>
+      events.subscribe('case.changed', (event) => receivesCaseListEvent(actor, event), caseEventKey(actor)),
     resolve: (event) => event,
   }),
   availableCasesChanged: t.field({
     type: CaseEvent,
     authScopes: { approvedSpecialist: true },
     description: "A case entered or left the signed-in specialist's Available Cases.",
-    subscribe: (_root, _args, ctx) =>
-      ctx.events.subscribe(
+    subscribe: (_root, _args, { actor, events }) =>
+      events.subscribe(
         'case.changed',
-        (event) => receivesAvailableCaseEvent(ctx.actor, event),
-        availableCaseEventKey(ctx.actor),
+        (event) => receivesAvailableCaseEvent(actor, event),
+        availableCaseEventKey(actor),
       ),
     resolve: (event) => event,
   }),
@@ -111,8 +114,8 @@ builder.subscriptionFields((t) => ({
     type: DashboardStats,
     authScopes: { authenticated: true },
     description: "The subscriber's dashboard stats, recomputed when one of their cases changes.",
-    subscribe: (_root, _args, ctx) =>
-      ctx.events.subscribe('case.changed', (event) => receivesCaseListEvent(ctx.actor, event), caseEventKey(ctx.actor)),
+    subscribe: (_root, _args, { actor, events }) =>
+      events.subscribe('case.changed', (event) => receivesCaseListEvent(actor, event), caseEventKey(actor)),
     resolve: (_event: CaseChanged, _args, ctx) => ctx.services.cases.stats(ctx.actor),
   }),
   pendingSpecialistsChanged: t.field({
@@ -128,13 +131,9 @@ builder.subscriptionFields((t) => ({
     authScopes: { veterinarian: true },
     description: 'The draft was saved elsewhere (another tab or device).',
     args: { uuid: t.arg.string({ required: true }) },
-    subscribe: (_root, args, ctx) => {
+    subscribe: (_root, args, { actor, events }) => {
       const uuid = args.uuid.toLowerCase();
-      return ctx.events.subscribe(
-        'draft.saved',
-        (event) => receivesDraftEvent(ctx.actor, event, uuid),
-        oneCaseEventKey(uuid),
-      );
+      return events.subscribe('draft.saved', (event) => receivesDraftEvent(actor, event, uuid), oneCaseEventKey(uuid));
     },
     resolve: (event: DraftSaved) => event,
   }),
