@@ -8,13 +8,15 @@ const selfOrAdmin = (user: { id: number }, ctx: { actor: { id: number; role: str
   ctx.actor !== null && (ctx.actor.id === user.id || ctx.actor.role === 'ADMIN');
 
 export const UserType = builder.prismaObject('User', {
+  // Select mode (issue 17, as Case in case.ts): the base columns are read as plain properties.
+  select: { id: true, name: true, clinicName: true },
   fields: (t) => ({
-    id: t.exposeInt('id'),
+    id: t.int({ resolve: (user) => user.id }),
     username: t.exposeString('username'),
-    name: t.exposeString('name'),
+    name: t.string({ resolve: (user) => user.name }),
     role: t.expose('role', { type: RoleEnum }),
     specialty: t.exposeString('specialty', { nullable: true }),
-    clinicName: t.exposeString('clinicName', { nullable: true }),
+    clinicName: t.string({ nullable: true, resolve: (user) => user.clinicName }),
     clinicAddress: t.exposeString('clinicAddress', { nullable: true }),
     timezone: t.exposeString('timezone'),
     approved: t.exposeBoolean('approved'),
