@@ -95,6 +95,10 @@ builder.prismaObject('Case', {
   // root `case` field (cases.rules.ts canReadCase, issue 21 item 5). Relations that may point at a case
   // the reader cannot read resolve to null first (originalCase below), so this is the last line.
   authScopes: (kase, ctx) => ctx.actor !== null && canReadCase(ctx.actor, kase),
+  // Checked once per case as it is completed (its isTypeOf), not again before each of its fields: on a
+  // 100-row page that was the scope check wrapped around every field of every row (issue 17). A case
+  // the reader may not read still answers FORBIDDEN, as a whole rather than field by field.
+  runScopesOnType: true,
   // The columns of the read rule (authScopes above, case-access.ts READ_RULE_COLUMNS), and the light ones
   // every list shows; the long texts and JSON come only when asked for.
   select: {
