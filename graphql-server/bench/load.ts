@@ -387,6 +387,15 @@ try {
     })
   ).json()) as { data: { myCases: Array<{ uuid: string }> } };
   if (rest.length !== 100 || gql.data.myCases[0]?.uuid !== rest[0]?.uuid) throw new Error('doors disagree');
+  if (baselineServer) {
+    const answer = await fetch(`${baselineServer.base}/graphql`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: MY_CASES,
+    });
+    const theirs = (await answer.json()) as { data?: { myCases?: unknown[] } };
+    if (JSON.stringify(theirs) !== JSON.stringify(gql)) throw new Error('the baseline answers another page');
+  }
 
   // PostGraphile over the same database, checked against our REST page before it is measured.
   let comparison: { url: string; body: string; count: () => Promise<number> } | { skipped: string };
