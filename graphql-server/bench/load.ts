@@ -1,18 +1,30 @@
-// npm run bench:load -- [--cases 10000] [--duration 10] [--connections 20]
+// npm run bench:load -- [--cases 10000] [--duration 10] [--rounds 3] [--connections 20] [--profile <dir>]
+//   [--only graphql|rest] [--baseline <checkout>]
 //
 // The consult list under load: GraphQL myCases and REST GET /api/cases (first page, 100 cases with vet,
 // specialist and files) for a veterinarian, over a fresh PostgreSQL database seeded with N cases
-// (createMany). autocannon drives the real server (buildApp, production mode, in this process: the
-// statement counter wraps pg's Client, the way test/cases.n1.test.ts counts them). Prints req/s,
-// latency p50/p99 and SQL statements per request (the session lookup included).
+// (createMany). autocannon, in this process, drives the real server (buildApp, production mode), which
+// runs in a child process of its own (bench/load-server.ts, started with node --import tsx), exactly as
+// PostGraphile does: neither server shares its event loop with the load generator (before, ours ran in
+// this process beside autocannon, and PostGraphile had a core of its own). Prints req/s, latency p50/p99
+// and SQL statements per request (the session lookup included).
 // In the same run, over the same database, the same page through PostGraphile 4 (allCases(first: 100)
 // with the vet, the specialist and the files), measured the same way, and the ratios to ours. PostGraphile
-// runs as a child process (the database owner, no auth, raw columns, its own pool of 10 like ours); its
-// statements are counted in that process the same way (PostGraphile's own pg.Client.prototype.query,
-// wrapped by a module loaded with --import, read over the IPC channel). PostGraphile 4.14.1 is a separate,
-// non-workspace install in bench/postgraphile (it needs graphql 15, we use 16; v5 needs Node 22): when
-// missing it is installed with npm ci --prefix; if that fails (offline), the comparison is skipped with
-// its reason and our own numbers are still printed.
+// runs as the database owner, no auth, raw columns, its own pool of 10 like ours. In both children the
+// statements are counted the same way (pg.Client.prototype.query wrapped in that process: ours by
+// load-server.ts, PostGraphile's by a module loaded with --import) and read over the IPC channel.
+// PostGraphile 4.14.1 is a separate, non-workspace install in bench/postgraphile (it needs graphql 15, we
+// use 16; v5 needs Node 22): when missing it is installed with npm ci --prefix; if that fails (offline),
+// the comparison is skipped with its reason and our own numbers are still printed.
+// --profile <dir>: our server runs with node --cpu-prof --cpu-prof-dir <dir> (a .cpuprofile when it
+// exits; bench/profile-summary.ts summarises it). --only graphql (or rest): measure that door of ours
+// alone, without PostGraphile (for a profile of one door).
+// Every door is warmed up first (its SQL statements per request are counted then), then measured
+// round-robin: --rounds times --duration seconds each, one door after the other, and the table gives the
+// median of its rounds: the machine's load (other processes) changes between runs, and falls on every
+// door alike. --baseline <checkout>: also starts the server of another checkout (a copy of main, say,
+// with its generated client and this load-server.ts) over the same database, measured in the same
+// rounds: a before/after side by side in one run.
 // Needs PostgreSQL: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres); a
 // fresh database is created and dropped.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -25,8 +37,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildApp } from '../src/app';
-import { RATE_LIMITS } from '../src/http/limits';
 import { createPrismaClient } from '../src/lib/db/client';
 import { applyMigrations } from '../src/lib/db/migrate';
 import { hashToken, newToken } from '../src/lib/tokens';
@@ -36,20 +46,17 @@ const { values } = parseArgs({
     cases: { type: 'string', default: '10000' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
+    profile: { type: 'string' },
+    only: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
+    baseline: { type: 'string' },
   },
 });
 const CASES = Number(values.cases);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
+const ROUNDS = Number(values.rounds);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-
-// Every statement the app sends, counted where it leaves for PostgreSQL.
-let statements = 0;
-const originalQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  statements++;
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof pg.Client.prototype.query;
 
 async function seed(databaseUrl: string) {
   const db = createPrismaClient(databaseUrl, 4);
@@ -148,33 +155,43 @@ const postGraphileCases = (vetId: number) =>
     variables: { vetId },
   });
 
-async function measure(
-  label: string,
-  url: string,
-  options: { method: 'GET' | 'POST'; body?: string; headers: Record<string, string> },
-  countStatements: () => number | Promise<number> = () => statements,
-) {
-  // Warm up (connections, plan cache), then measure. SQL per request is counted over the warm-up's fixed
-  // number of requests, which all complete: at the end of a timed run, requests still in flight have sent
-  // statements that no finished request accounts for (which inflated the ratio at low req/s).
+interface Door {
+  label: string;
+  url: string;
+  options: { method: 'GET' | 'POST'; body?: string; headers: Record<string, string> };
+  countStatements: () => Promise<number>;
+}
+
+/**
+ * Warms a door up (connections, plan cache) and counts its SQL statements per request. They are counted
+ * over the warm-up's fixed number of requests, which all complete: at the end of a timed run, requests
+ * still in flight have sent statements that no finished request accounts for (which inflated the ratio
+ * at low req/s). 'n/a' when the count could not be read (never a guess).
+ */
+async function warmUp(door: Door): Promise<number | 'n/a'> {
   const WARM_UP = 200;
-  const beforeWarmUp = await countStatements();
-  await autocannon({ url, ...options, connections: 4, amount: WARM_UP });
-  const sent = (await countStatements()) - beforeWarmUp;
-  const result = await autocannon({ url, ...options, connections: CONNECTIONS, duration: DURATION });
-  const requests = result.requests.total;
-  const non2xx = result.non2xx + result.errors;
+  const before = await door.countStatements();
+  await autocannon({ url: door.url, ...door.options, connections: 4, amount: WARM_UP });
+  const sent = (await door.countStatements()) - before;
+  return Number.isFinite(sent) ? Number((sent / WARM_UP).toFixed(2)) : 'n/a';
+}
+
+async function run(door: Door) {
+  const result = await autocannon({ url: door.url, ...door.options, connections: CONNECTIONS, duration: DURATION });
   return {
-    label,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    // 'n/a' when the count could not be read (never a guess).
-    'SQL/request': Number.isFinite(sent) ? Number((sent / WARM_UP).toFixed(2)) : 'n/a',
-    requests,
-    'non-2xx': non2xx,
+    reqs: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failed: result.non2xx + result.errors,
   };
 }
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((x, y) => x - y);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
 
 const POSTGRAPHILE_DIR = fileURLToPath(new URL('./postgraphile/', import.meta.url));
 const POSTGRAPHILE_CLI = join(POSTGRAPHILE_DIR, 'node_modules', 'postgraphile', 'cli.js');
@@ -197,8 +214,8 @@ process.on('message', (message) => {
 process.on('disconnect', () => process.exit(0));
 `;
 
-/** Statements PostGraphile has sent so far, NaN when the process does not answer. */
-function postGraphileStatements(child: ChildProcess): Promise<number> {
+/** Statements a server child (ours or PostGraphile) has sent so far, NaN when it does not answer. */
+function childStatements(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
     if (!child.connected) return resolve(Number.NaN);
     const onMessage = (message: unknown) => {
@@ -284,6 +301,43 @@ async function startPostGraphile(databaseUrl: string): Promise<{ child: ChildPro
   throw new Error('PostGraphile did not answer within 60 s');
 }
 
+/** Starts our server (bench/load-server.ts) in a child process; resolves with its base URL. */
+async function startOurs(
+  databaseUrl: string,
+  dataDir: string,
+  script = fileURLToPath(new URL('./load-server.ts', import.meta.url)),
+  profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : [],
+): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script, databaseUrl, dataDir], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('our server did not start within 60 s')), 60_000);
+    child.on('message', (message: unknown) => {
+      if (typeof message === 'object' && message !== null && 'listening' in message) {
+        clearTimeout(timer);
+        resolve(Number(message.listening));
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`our server exited (${code ?? signal})`));
+    });
+  });
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+/** Asks our server to close (it lets the handlers still running finish) and waits for it to exit. */
+async function stopOurs(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.connected) child.send('close');
+  else child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
 async function stopPostGraphile(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -301,26 +355,27 @@ dbUrl.pathname = `/${dbName}`;
 const databaseUrl = dbUrl.toString();
 const dataDir = await mkdtemp(join(tmpdir(), 'vetconsult-load-'));
 let postGraphile: ChildProcess | undefined;
+let ours: ChildProcess | undefined;
+let baseline: ChildProcess | undefined;
 try {
   await applyMigrations(databaseUrl);
   const seeded = await seed(databaseUrl);
-  const app = await buildApp({
-    databaseUrl,
-    databasePoolSize: 10,
-    dataDir,
-    uploadsDir: join(dataDir, 'uploads'),
-    seedOnEmpty: false,
-    logLevel: 'warn',
-    isProduction: true,
-    env: 'production',
-    graphiql: false,
-    // The load comes from one IP; the limited paths are not exercised here anyway.
-    rateLimits: RATE_LIMITS,
-  });
-  await app.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const started = await startOurs(databaseUrl, dataDir);
+  ours = started.child;
+  const oursChild = started.child;
+  const base = started.base;
   const headers = { cookie: seeded.cookie };
+  // --baseline <checkout>: the same server from another checkout (its bench/load-server.ts), e.g. main
+  // before a change, measured beside ours in the same rounds.
+  const baselineServer = values.baseline
+    ? await startOurs(
+        databaseUrl,
+        join(dataDir, 'baseline'),
+        join(values.baseline, 'graphql-server', 'bench', 'load-server.ts'),
+        [],
+      )
+    : undefined;
+  baseline = baselineServer?.child;
 
   // Sanity: both doors return the same first page.
   const rest = (await (await fetch(`${base}/api/cases`, { headers })).json()) as Array<{ uuid: string }>;
@@ -332,6 +387,15 @@ try {
     })
   ).json()) as { data: { myCases: Array<{ uuid: string }> } };
   if (rest.length !== 100 || gql.data.myCases[0]?.uuid !== rest[0]?.uuid) throw new Error('doors disagree');
+  if (baselineServer) {
+    const answer = await fetch(`${baselineServer.base}/graphql`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: MY_CASES,
+    });
+    const theirs = (await answer.json()) as { data?: { myCases?: unknown[] } };
+    if (JSON.stringify(theirs) !== JSON.stringify(gql)) throw new Error('the baseline answers another page');
+  }
 
   // PostGraphile over the same database, checked against our REST page before it is measured.
   let comparison: { url: string; body: string; count: () => Promise<number> } | { skipped: string };
@@ -341,7 +405,7 @@ try {
     postGraphile = started.child;
     const child = started.child;
     const body = postGraphileCases(seeded.vetId);
-    const before = await postGraphileStatements(child);
+    const before = await childStatements(child);
     const answer = (await (
       await fetch(started.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     ).json()) as { data?: { allCases?: { nodes: Array<{ uuid: string }> } }; errors?: Array<{ message: string }> };
@@ -351,11 +415,11 @@ try {
       throw new Error(`it returned ${nodes.length} nodes, first ${nodes[0]?.uuid}; REST's first is ${rest[0]?.uuid}`);
     }
     // The counter must have seen that request, or its numbers would be made up.
-    const counted = (await postGraphileStatements(child)) - before > 0;
+    const counted = (await childStatements(child)) - before > 0;
     comparison = {
       url: started.url,
       body,
-      count: counted ? () => postGraphileStatements(child) : async () => Number.NaN,
+      count: counted ? () => childStatements(child) : async () => Number.NaN,
     };
   } catch (error) {
     comparison = { skipped: error instanceof Error ? error.message : String(error) };
@@ -363,7 +427,7 @@ try {
   }
 
   console.log(
-    `\nbench:load — ${seeded.total} cases (${seeded.mine} for the signed-in veterinarian), page of 100 with vet, specialist, files; ${CONNECTIONS} connections, ${DURATION} s each, server and autocannon on this machine (${process.platform}, node ${process.version})`,
+    `\nbench:load — ${seeded.total} cases (${seeded.mine} for the signed-in veterinarian), page of 100 with vet, specialist, files; ${CONNECTIONS} connections, ${DURATION} s per door per round, ${ROUNDS} rounds (median), each server in a process of its own, autocannon in this one, all on this machine (${process.platform}, node ${process.version})`,
   );
   if ('url' in comparison) {
     console.log(
@@ -375,40 +439,87 @@ try {
       .map((n) => n.toFixed(2))
       .join(' ');
   console.log(`load average before: ${load()}`);
-  const rows = [
-    await measure('GraphQL myCases(first: 100)', `${base}/graphql`, {
-      method: 'POST',
-      body: MY_CASES,
-      headers: { ...headers, 'content-type': 'application/json' },
-    }),
-    await measure('REST GET /api/cases', `${base}/api/cases`, { method: 'GET', headers }),
+  const graphqlDoor = (label: string, at: string, child: ChildProcess): Door => ({
+    label,
+    url: `${at}/graphql`,
+    options: { method: 'POST', body: MY_CASES, headers: { ...headers, 'content-type': 'application/json' } },
+    countStatements: () => childStatements(child),
+  });
+  const restDoor = (label: string, at: string, child: ChildProcess): Door => ({
+    label,
+    url: `${at}/api/cases`,
+    options: { method: 'GET', headers },
+    countStatements: () => childStatements(child),
+  });
+  const doors: Door[] = [
+    ...(values.only === 'rest' ? [] : [graphqlDoor('GraphQL myCases(first: 100)', base, oursChild)]),
+    ...(values.only === 'graphql' ? [] : [restDoor('REST GET /api/cases', base, oursChild)]),
+    ...(baselineServer && values.only !== 'rest'
+      ? [graphqlDoor('baseline GraphQL myCases', baselineServer.base, baselineServer.child)]
+      : []),
+    ...(baselineServer && values.only !== 'graphql'
+      ? [restDoor('baseline REST /api/cases', baselineServer.base, baselineServer.child)]
+      : []),
+    ...('url' in comparison && !values.only
+      ? [
+          {
+            label: 'PostGraphile allCases(first: 100)',
+            url: comparison.url,
+            options: {
+              method: 'POST' as const,
+              body: comparison.body,
+              headers: { 'content-type': 'application/json' },
+            },
+            countStatements: comparison.count,
+          },
+        ]
+      : []),
   ];
-  const postGraphileRow =
-    'url' in comparison
-      ? await measure(
-          'PostGraphile allCases(first: 100)',
-          comparison.url,
-          { method: 'POST', body: comparison.body, headers: { 'content-type': 'application/json' } },
-          comparison.count,
-        )
-      : undefined;
-  console.table(postGraphileRow ? [...rows, postGraphileRow] : rows);
-  const [graphqlRow, restRow] = rows;
-  if (graphqlRow && restRow) {
-    console.log(`GraphQL / REST throughput ratio: ${(graphqlRow['req/s'] / restRow['req/s']).toFixed(2)}`);
+  const statementsPerRequest = new Map<Door, number | 'n/a'>();
+  for (const door of doors) statementsPerRequest.set(door, await warmUp(door));
+  // Round-robin: every door is measured once per round, so a change of the machine's load (other
+  // processes) falls on all of them alike; the table gives each door's median over the rounds.
+  const runs = new Map<Door, Awaited<ReturnType<typeof run>>[]>(doors.map((door) => [door, []]));
+  const loads: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const door of doors) {
+      runs.get(door)?.push(await run(door));
+      loads.push(loadavg()[0] ?? 0);
+    }
   }
-  if (graphqlRow && postGraphileRow) {
-    console.log(
-      `ours GraphQL / PostGraphile req/s: ${(graphqlRow['req/s'] / postGraphileRow['req/s']).toFixed(2)}` +
-        ` (p99 ratio: ${(graphqlRow['p99 ms'] / postGraphileRow['p99 ms']).toFixed(2)})`,
-    );
-  }
-  console.log(`load average after: ${load()}`);
+  const rows = doors.map((door) => {
+    const results = runs.get(door) ?? [];
+    return {
+      label: door.label,
+      'req/s': Math.round(median(results.map((r) => r.reqs))),
+      'p50 ms': median(results.map((r) => r.p50)),
+      'p99 ms': median(results.map((r) => r.p99)),
+      'SQL/request': statementsPerRequest.get(door) ?? 'n/a',
+      'req/s per round': results.map((r) => Math.round(r.reqs)).join(' '),
+      requests: results.reduce((sum, r) => sum + r.requests, 0),
+      'non-2xx': results.reduce((sum, r) => sum + r.failed, 0),
+    };
+  });
+  console.table(rows);
+  const row = (label: string) => rows.find((r) => r.label === label);
+  const ratio = (over: string, under: string) => {
+    const [a, b] = [row(over), row(under)];
+    if (a && b) console.log(`${over} / ${under}: ${(a['req/s'] / b['req/s']).toFixed(2)}`);
+  };
+  ratio('GraphQL myCases(first: 100)', 'REST GET /api/cases');
+  ratio('GraphQL myCases(first: 100)', 'PostGraphile allCases(first: 100)');
+  ratio('REST GET /api/cases', 'PostGraphile allCases(first: 100)');
+  ratio('baseline GraphQL myCases', 'PostGraphile allCases(first: 100)');
+  ratio('baseline REST /api/cases', 'PostGraphile allCases(first: 100)');
+  ratio('GraphQL myCases(first: 100)', 'baseline GraphQL myCases');
+  ratio('REST GET /api/cases', 'baseline REST /api/cases');
+  console.log(
+    `load average after: ${load()}; 1-minute load average during the runs: ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}`,
+  );
   if ('skipped' in comparison) console.log(`PostGraphile comparison: not run (${comparison.skipped})`);
-  // autocannon drops its sockets at the deadline; let the handlers still running finish first.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  await app.close();
 } finally {
+  if (ours) await stopOurs(ours);
+  if (baseline) await stopOurs(baseline);
   if (postGraphile) await stopPostGraphile(postGraphile);
   await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   await admin.end();

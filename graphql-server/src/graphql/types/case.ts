@@ -67,13 +67,18 @@ export const FileCategoryEnum = builder.enumType('FileCategory', {
 
 const revisitSelect = { originalCaseId: true, revisitNumber: true, baseUuid: true, revisionNumber: true } as const;
 
+// Select mode (issue 17): a row loads the columns of its base `select` and those of the fields asked for,
+// not every column. The base columns are read as plain properties: a field with a selection of its own
+// (t.expose*, or `select:`) looks its row's loading plan up at every row, which on a 100-row list was the
+// largest cost of the response after Prisma itself (docs/performance.md).
 builder.prismaObject('CaseFile', {
+  select: { id: true, filename: true, fileType: true },
   fields: (t) => ({
-    id: t.exposeInt('id'),
+    id: t.int({ resolve: (file) => file.id }),
     caseId: t.exposeInt('caseId'),
-    filename: t.exposeString('filename'),
-    originalName: t.exposeString('filename'),
-    fileType: t.exposeString('fileType'),
+    filename: t.string({ resolve: (file) => file.filename }),
+    originalName: t.string({ resolve: (file) => file.filename }),
+    fileType: t.string({ resolve: (file) => file.fileType }),
     fileSize: t.exposeInt('fileSize', { description: 'Bytes' }),
     fileCategory: t.expose('fileCategory', { type: FileCategoryEnum }),
     uploadedById: t.exposeInt('uploadedById', { nullable: true }),
@@ -90,30 +95,42 @@ builder.prismaObject('Case', {
   // root `case` field (cases.rules.ts canReadCase, issue 21 item 5). Relations that may point at a case
   // the reader cannot read resolve to null first (originalCase below), so this is the last line.
   authScopes: (kase, ctx) => ctx.actor !== null && canReadCase(ctx.actor, kase),
+  // Checked once per case as it is completed (its isTypeOf), not again before each of its fields: on a
+  // 100-row page that was the scope check wrapped around every field of every row (issue 17). A case
+  // the reader may not read still answers FORBIDDEN, as a whole rather than field by field.
+  runScopesOnType: true,
+  // The columns of the read rule (authScopes above, case-access.ts READ_RULE_COLUMNS), and the light ones
+  // every list shows; the long texts and JSON come only when asked for.
+  select: {
+    id: true,
+    uuid: true,
+    vetId: true,
+    specialistId: true,
+    status: true,
+    specialty: true,
+    routing: true,
+    ...revisitSelect,
+    patientName: true,
+    familyLastName: true,
+    createdAt: true,
+  },
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    uuid: t.exposeString('uuid'),
-    shortId: t.string({ select: { uuid: true }, resolve: (kase) => shortId(kase.uuid) }),
-    displayId: t.string({ select: { uuid: true, ...revisitSelect }, resolve: (kase) => displayId(kase) }),
-    label: t.string({
-      description: "'Revisit #N' or 'New Consult'",
-      select: revisitSelect,
-      resolve: (kase) => caseLabel(kase),
-    }),
-    isRevisit: t.boolean({ select: revisitSelect, resolve: (kase) => isRevisit(kase) }),
-    title: t.string({
-      select: { ...revisitSelect, patientName: true, familyLastName: true, specialty: true },
-      resolve: (kase) => caseTitle(kase),
-    }),
-    baseUuid: t.exposeString('baseUuid', { nullable: true }),
-    revisionNumber: t.exposeInt('revisionNumber'),
-    originalCaseId: t.exposeInt('originalCaseId', { nullable: true }),
-    revisitNumber: t.exposeInt('revisitNumber'),
-    vetId: t.exposeInt('vetId'),
-    specialistId: t.exposeInt('specialistId', { nullable: true }),
-    specialty: t.exposeString('specialty', { nullable: true }),
-    patientName: t.exposeString('patientName', { nullable: true }),
-    familyLastName: t.exposeString('familyLastName', { nullable: true }),
+    id: t.int({ resolve: (kase) => kase.id }),
+    uuid: t.string({ resolve: (kase) => kase.uuid }),
+    shortId: t.string({ resolve: (kase) => shortId(kase.uuid) }),
+    displayId: t.string({ resolve: (kase) => displayId(kase) }),
+    label: t.string({ description: "'Revisit #N' or 'New Consult'", resolve: (kase) => caseLabel(kase) }),
+    isRevisit: t.boolean({ resolve: (kase) => isRevisit(kase) }),
+    title: t.string({ resolve: (kase) => caseTitle(kase) }),
+    baseUuid: t.string({ nullable: true, resolve: (kase) => kase.baseUuid }),
+    revisionNumber: t.int({ resolve: (kase) => kase.revisionNumber }),
+    originalCaseId: t.int({ nullable: true, resolve: (kase) => kase.originalCaseId }),
+    revisitNumber: t.int({ resolve: (kase) => kase.revisitNumber }),
+    vetId: t.int({ resolve: (kase) => kase.vetId }),
+    specialistId: t.int({ nullable: true, resolve: (kase) => kase.specialistId }),
+    specialty: t.string({ nullable: true, resolve: (kase) => kase.specialty }),
+    patientName: t.string({ nullable: true, resolve: (kase) => kase.patientName }),
+    familyLastName: t.string({ nullable: true, resolve: (kase) => kase.familyLastName }),
     contactEmail: t.exposeString('contactEmail', { nullable: true }),
     submittingDvm: t.exposeString('submittingDvm', { nullable: true }),
     dateOfBirth: t.exposeString('dateOfBirth', { nullable: true }),
@@ -128,11 +145,8 @@ builder.prismaObject('Case', {
     specialistResponses: t.expose('specialistResponses', { type: 'JSON', nullable: true }),
     nutritionComplex: t.exposeBoolean('nutritionComplex'),
     termsAccepted: t.exposeBoolean('termsAccepted'),
-    status: t.expose('status', { type: CaseStatusEnum }),
-    statusLabel: t.string({
-      select: { status: true },
-      resolve: (kase) => CASE_STATUS_LABELS[kase.status] ?? kase.status,
-    }),
+    status: t.field({ type: CaseStatusEnum, resolve: (kase) => kase.status }),
+    statusLabel: t.string({ resolve: (kase) => CASE_STATUS_LABELS[kase.status] ?? kase.status }),
     summary: t.exposeString('summary', { nullable: true }),
     summaryDraft: t.string({
       nullable: true,
@@ -143,12 +157,12 @@ builder.prismaObject('Case', {
     isPaid: t.exposeBoolean('isPaid'),
     paymentAmount: t.exposeInt('paymentAmount', { nullable: true }),
     version: t.exposeInt('version'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    createdAt: t.field({ type: 'DateTime', resolve: (kase) => kase.createdAt }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     acceptedAt: t.expose('acceptedAt', { type: 'DateTime', nullable: true }),
     reviewedAt: t.expose('reviewedAt', { type: 'DateTime', nullable: true }),
     urgency: t.expose('urgency', { type: CaseUrgencyEnum }),
-    routing: t.expose('routing', { type: CaseRoutingEnum }),
+    routing: t.field({ type: CaseRoutingEnum, resolve: (kase) => kase.routing }),
     activatedAt: t.expose('activatedAt', { type: 'DateTime', nullable: true, description: 'When it was paid' }),
     dueAt: t.expose('dueAt', {
       type: 'DateTime',

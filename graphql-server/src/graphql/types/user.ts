@@ -8,32 +8,53 @@ const selfOrAdmin = (user: { id: number }, ctx: { actor: { id: number; role: str
   ctx.actor !== null && (ctx.actor.id === user.id || ctx.actor.role === 'ADMIN');
 
 export const UserType = builder.prismaObject('User', {
+  // Issue 17: a user loaded for a case (its vet, its specialist) loads these columns, not every one (the
+  // password hash, the notification switches). Every field is a plain read of them: a field with a
+  // selection of its own would, on a row a service hands over (login, register, users, updateProfile),
+  // load the row again before answering (test/user-type-rows.test.ts).
+  select: {
+    id: true,
+    username: true,
+    name: true,
+    role: true,
+    specialty: true,
+    clinicName: true,
+    clinicAddress: true,
+    timezone: true,
+    approved: true,
+    createdAt: true,
+    updatedAt: true,
+    profilePhotoKey: true,
+    email: true,
+    onboardingCompleted: true,
+    stripeCustomerId: true,
+    stripeCustomerSynced: true,
+  },
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    username: t.exposeString('username'),
-    name: t.exposeString('name'),
-    role: t.expose('role', { type: RoleEnum }),
-    specialty: t.exposeString('specialty', { nullable: true }),
-    clinicName: t.exposeString('clinicName', { nullable: true }),
-    clinicAddress: t.exposeString('clinicAddress', { nullable: true }),
-    timezone: t.exposeString('timezone'),
-    approved: t.exposeBoolean('approved'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    profilePhotoUrl: t.string({
-      nullable: true,
-      select: { profilePhotoKey: true, updatedAt: true },
-      resolve: (user) => profilePhotoUrl(user),
-    }),
-    email: t.exposeString('email', { authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx) }),
-    onboardingCompleted: t.exposeBoolean('onboardingCompleted', {
+    id: t.int({ resolve: (user) => user.id }),
+    username: t.string({ resolve: (user) => user.username }),
+    name: t.string({ resolve: (user) => user.name }),
+    role: t.field({ type: RoleEnum, resolve: (user) => user.role }),
+    specialty: t.string({ nullable: true, resolve: (user) => user.specialty }),
+    clinicName: t.string({ nullable: true, resolve: (user) => user.clinicName }),
+    clinicAddress: t.string({ nullable: true, resolve: (user) => user.clinicAddress }),
+    timezone: t.string({ resolve: (user) => user.timezone }),
+    approved: t.boolean({ resolve: (user) => user.approved }),
+    createdAt: t.field({ type: 'DateTime', resolve: (user) => user.createdAt }),
+    profilePhotoUrl: t.string({ nullable: true, resolve: (user) => profilePhotoUrl(user) }),
+    email: t.string({ authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx), resolve: (user) => user.email }),
+    onboardingCompleted: t.boolean({
       authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx),
+      resolve: (user) => user.onboardingCompleted,
     }),
-    stripeCustomerId: t.exposeString('stripeCustomerId', {
+    stripeCustomerId: t.string({
       nullable: true,
       authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx),
+      resolve: (user) => user.stripeCustomerId,
     }),
-    stripeCustomerSynced: t.exposeBoolean('stripeCustomerSynced', {
+    stripeCustomerSynced: t.boolean({
       authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx),
+      resolve: (user) => user.stripeCustomerSynced,
     }),
   }),
 });
