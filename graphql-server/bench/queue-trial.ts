@@ -23,7 +23,6 @@
 // Anything the library logs as an error or warning is collected under "errors".
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -34,6 +33,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import type { Prisma } from '../src/generated/prisma/client';
 import { createPrismaClient } from '../src/lib/db/client';
+import { freePort } from '../src/lib/db/embedded';
 
 const SELF = fileURLToPath(import.meta.url);
 const TRIAL_DIR = process.env.QUEUE_TRIAL_DIR ?? '/tmp/qtrial';
@@ -284,18 +284,6 @@ interface Target {
   /** PGlite only: what the (maxConnections + 1)th connection gets. */
   overflow?: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function startTarget(name: string, lib: LibName): Promise<Target> {

@@ -12,7 +12,7 @@ import { createMessagesService, type MessagesService } from './domain/messages/m
 import { defineAccountMailJobs } from './domain/notifications/account-mails';
 import { defineDeliveryJob } from './domain/notifications/deliver';
 import { createNotificationsService, type NotificationsService } from './domain/notifications/notifications.service';
-import { notify } from './domain/notifications/notify';
+import { messageNotice, notify } from './domain/notifications/notify';
 import { createPushSender, type PushSender } from './domain/notifications/push';
 import {
   createPushSubscriptionsService,
@@ -147,13 +147,7 @@ export function createServices(deps: ServiceDeps): Services {
       // queue is woken by the message's event after commit (job-runner.ts).
       notifyRecipient: async (notice, tx) => {
         if (notice.recipientIsViewing) return;
-        await notify(tx, {
-          type: 'message',
-          messageId: notice.messageId,
-          caseId: notice.caseId,
-          authorId: notice.authorId,
-          recipientId: notice.recipientId,
-        });
+        await notify(tx, messageNotice(notice));
       },
     }),
     operations: createOperationsService(deps),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessagesService } from '../src/domain/messages/messages.service';
 import { APPROVAL_MAIL_TASK, RESET_MAIL_TASK } from '../src/domain/notifications/account-mails';
-import { DELIVER_TASK, notify } from '../src/domain/notifications/notify';
+import { DELIVER_TASK, messageNotice, notify } from '../src/domain/notifications/notify';
 import { approveSpecialist } from '../src/domain/people/admin.service';
 import type { User } from '../src/generated/prisma/client';
 import { createEventBus } from '../src/lib/events';
@@ -30,11 +30,7 @@ beforeAll(async () => {
   inbox = await startSmtpInbox();
   server = await startTestServer({
     publicUrl: PUBLIC_URL,
-    mail: {
-      smtpUrl: inbox.url,
-      from: 'VetConsult <test@vetconsult.local>',
-      outboxDir: '/nonexistent',
-    },
+    mail: inbox.mail,
     jobs: { inProcess: false, pollMs: 20, backoffMs: 10 },
   });
   admin = await signedInClient(server.url, await createUser(server.database.db, { role: 'ADMIN' }));
@@ -246,13 +242,7 @@ describe('a conversation message and its notification', () => {
       events: createEventBus(),
       logger: server.logger,
       notifyRecipient: async (notice, tx) => {
-        await notify(tx, {
-          type: 'message',
-          messageId: notice.messageId,
-          caseId: notice.caseId,
-          authorId: notice.authorId,
-          recipientId: notice.recipientId,
-        });
+        await notify(tx, messageNotice(notice));
         throw new Error('the transaction fails after the notification was written');
       },
     });

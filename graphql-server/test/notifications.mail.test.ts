@@ -25,11 +25,7 @@ beforeAll(async () => {
   inbox = await startSmtpInbox();
   server = await startTestServer({
     publicUrl: PUBLIC_URL,
-    mail: {
-      smtpUrl: inbox.url,
-      from: 'VetConsult <test@vetconsult.local>',
-      outboxDir: '/nonexistent',
-    },
+    mail: inbox.mail,
     jobs: { inProcess: false, pollMs: 20, backoffMs: 10 },
   });
   const db = server.database.db;
@@ -149,7 +145,7 @@ describe('notification e-mail', () => {
     inbox.clear();
     const options = {
       publicUrl: PUBLIC_URL,
-      mail: { smtpUrl: inbox.url, from: 'test@vetconsult.local', outboxDir: '/nonexistent' },
+      mail: inbox.mail,
       jobs: { inProcess: true, pollMs: 10, backoffMs: 10 },
     };
     const [a, b] = await Promise.all([startTestServer(options), startTestServer(options)]);

@@ -11,6 +11,8 @@ export interface ReceivedMail {
 export interface SmtpInbox {
   /** The `SMTP_URL` that reaches this server. */
   url: string;
+  /** A test server's mail settings that send here. */
+  mail: { smtpUrl: string; from: string; outboxDir: string };
   received: ReceivedMail[];
   /** Forgets what was received so far. */
   clear(): void;
@@ -30,7 +32,7 @@ export const decoded = (raw: string) =>
 
 export async function startSmtpInbox(): Promise<SmtpInbox> {
   let refusals = 0;
-  const inbox: Omit<SmtpInbox, 'url'> = {
+  const inbox: Omit<SmtpInbox, 'url' | 'mail'> = {
     received: [],
     clear() {
       inbox.received.length = 0;
@@ -62,5 +64,10 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as { port: number }).port;
-  return { ...inbox, url: `smtp://127.0.0.1:${port}` };
+  const url = `smtp://127.0.0.1:${port}`;
+  return {
+    ...inbox,
+    url,
+    mail: { smtpUrl: url, from: 'VetConsult <test@vetconsult.local>', outboxDir: '/nonexistent' },
+  };
 }

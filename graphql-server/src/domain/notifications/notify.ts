@@ -35,6 +35,17 @@ export type Notice =
 
 export const DELIVER_TASK = 'notification.deliver';
 
+/** A conversation message (the messages service's notice) as the notice of its recipient. */
+export function messageNotice(message: {
+  messageId: number;
+  caseId: number;
+  authorId: number;
+  recipientId: number;
+}): Notice {
+  const { messageId, caseId, authorId, recipientId } = message;
+  return { type: 'message', messageId, caseId, authorId, recipientId };
+}
+
 export interface NotificationRow {
   recipientId: number;
   kind: NotificationKind;
