@@ -161,4 +161,31 @@ test.describe('mobile (375 px)', () => {
     await menu.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth$/);
   });
+
+  test('a menu opened while the next page is still loading stays open once it has loaded', async ({ page }) => {
+    await openAs(page, '/specialist-dashboard', SPECIALIST.username);
+    // The Availability page's code arrives late (a slow network): React Router shows the new page, and
+    // commits its location, only once that code is in.
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/availability-*.js', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Availability' }).click();
+    await expect(page).toHaveURL(/\/availability$/);
+    await expect(menu).toBeHidden();
+    // The user opens the menu again before the page has come: it must not close under them when it comes.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
 });

@@ -1,5 +1,5 @@
-import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { setShell, useShell } from '../../lib/shell';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -11,6 +11,7 @@ import { ThemeSwitcher } from '../ui/theme-switcher';
 import { ShellSwitch, UserAvatar, useNavEntries, useSignOut } from './navigation';
 import { SidebarFrame } from './sidebar-frame';
 import { SiteFooter } from './site-footer';
+import { useNavMenu } from './use-nav-menu';
 
 // The signed-in page frame (SPEC §2 "Page frame and navigation"): header with logo, theme switch,
 // navigation and logout; below 768 px the navigation collapses into a toggle menu. The second variant
@@ -50,15 +51,10 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 
 function HeaderFrame({ bell }: FrameSlots) {
   const { user } = useAuth();
-  const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useNavMenu();
   const menuId = useId();
   const accountMenuWidths = useMediaQuery(ACCOUNT_MENU_WIDTHS);
   const wideAccountMenuWidths = useMediaQuery(WIDE_ACCOUNT_MENU_WIDTHS);
-
-  // Any navigation (link, back button) closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const entries = useNavEntries();
   const wide = entries.length > 6;
@@ -124,7 +120,7 @@ function HeaderFrame({ bell }: FrameSlots) {
               className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
               aria-expanded={menuOpen}
               aria-controls={menuId}
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={() => setMenuOpen(!menuOpen)}
             >
               <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
               <Icon name={menuOpen ? 'x-mark' : 'bars-3'} className="size-6" />

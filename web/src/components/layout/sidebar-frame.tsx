@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel } from '@headlessui/react';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { type ReactNode, Suspense } from 'react';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { roleLabel } from '../../lib/roles';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -11,6 +11,7 @@ import { FullPageSpinner } from '../ui/spinner';
 import { ThemeSwitcher } from '../ui/theme-switcher';
 import { AvatarImage, type NavEntry, ShellSwitch, UserAvatar, useNavEntries, useSignOut } from './navigation';
 import { SiteFooter } from './site-footer';
+import { useNavMenu } from './use-nav-menu';
 
 // The second frame of SPEC §2 "Page frame and navigation": a fixed sidebar on desktop; on mobile a
 // top bar with a slide-out menu plus a tab strip (dashboard, consults, availability). The menu shows
@@ -83,13 +84,8 @@ function SidebarMenu({ entries, onNavigate }: { entries: NavEntry[]; onNavigate?
 export function SidebarFrame({ bell }: { bell?: ReactNode }) {
   const { user, loading } = useAuth();
   const desktop = useMediaQuery('(min-width: 768px)');
-  const location = useLocation();
   const entries = useNavEntries('sidebar');
-  const [menuOpen, setMenuOpen] = useState(false);
-
-  // Any navigation (link, back button) closes the slide-out menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const [menuOpen, setMenuOpen] = useNavMenu();
 
   if (loading) return <FullPageSpinner label="Loading session..." />;
   if (!user) return null;
