@@ -3,7 +3,7 @@ import { TURNAROUND_MESSAGES } from '@vetconsult/schema/turnaround';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../src/generated/prisma/client';
 import type { TestClient } from './helpers/client';
-import { createSpecialist, createUser, signedInClient } from './helpers/factories';
+import { createSpecialist, createUser, payWithTestCard, signedInClient } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 
 // Issue 19: "First available specialist" chosen on the new-consult form (and kept by its drafts), through
@@ -72,19 +72,7 @@ const SAVE_DRAFT =
   'mutation($input: ConsultInput!, $uuid: String, $version: Int) { saveDraft(input: $input, uuid: $uuid, version: $version) { uuid version routing specialistId } }';
 
 /** Pays an unpaid case through the built-in test provider (the form's payment step). */
-async function pay(uuid: string) {
-  const intent = await vetClient.post('/api/payment/create-payment-intent', { type: 'consultation', caseId: uuid });
-  expect(intent.status, JSON.stringify(intent.body)).toBe(200);
-  const paid = await vetClient.post('/api/payment/test-provider/confirm', {
-    paymentIntentId: intent.body.paymentIntentId,
-    cardNumber: '4242424242424242',
-    expMonth: 12,
-    expYear: 2099,
-    cvc: '123',
-  });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  return intent.body as { originalAmount: number; totalAmount: number };
-}
+const pay = (uuid: string) => payWithTestCard(vetClient, uuid);
 
 /** The signed-in client of a specialist made here. */
 const clientOf = (user: User): TestClient => {

@@ -3,7 +3,7 @@ import { ROUTING_MESSAGES, TURNAROUND_MESSAGES } from '@vetconsult/schema/turnar
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Case, User } from '../src/generated/prisma/client';
 import type { TestClient } from './helpers/client';
-import { createSpecialist, createUser, signedInClient } from './helpers/factories';
+import { createSpecialist, createUser, payWithTestCard, signedInClient } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 import { collect, connected, wsClient } from './helpers/ws';
 
@@ -56,19 +56,7 @@ async function paidCase(specialistId: number, data: Partial<Pick<Case, 'urgency'
       ...data,
     },
   });
-  const intent = await vetClient.post('/api/payment/create-payment-intent', {
-    type: 'consultation',
-    caseId: kase.uuid,
-  });
-  expect(intent.status).toBe(200);
-  const paid = await vetClient.post('/api/payment/test-provider/confirm', {
-    paymentIntentId: intent.body.paymentIntentId,
-    cardNumber: '4242424242424242',
-    expMonth: 12,
-    expYear: 2099,
-    cvc: '123',
-  });
-  expect(paid.status).toBe(200);
+  await payWithTestCard(vetClient, kase.uuid);
   const row = await db().case.findUniqueOrThrow({ where: { id: kase.id } });
   expect(row.status).toBe('pending');
   return row;

@@ -57,3 +57,24 @@ export async function signedInClient(baseUrl: string, user: User): Promise<TestC
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
   return client;
 }
+
+/**
+ * Pays a case through the built-in test provider, as the form's payment step does (the intent, then the
+ * test card); returns the intent's amounts.
+ */
+export async function payWithTestCard(
+  client: TestClient,
+  caseUuid: string,
+): Promise<{ paymentIntentId: string; originalAmount: number; totalAmount: number }> {
+  const intent = await client.post('/api/payment/create-payment-intent', { type: 'consultation', caseId: caseUuid });
+  if (intent.status !== 200) throw new Error(`payment intent refused: ${intent.status} ${JSON.stringify(intent.body)}`);
+  const paid = await client.post('/api/payment/test-provider/confirm', {
+    paymentIntentId: intent.body.paymentIntentId,
+    cardNumber: '4242424242424242',
+    expMonth: 12,
+    expYear: 2099,
+    cvc: '123',
+  });
+  if (paid.status !== 200) throw new Error(`test card refused: ${paid.status} ${JSON.stringify(paid.body)}`);
+  return intent.body;
+}
