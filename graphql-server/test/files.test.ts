@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { CONSULT_FILE_MAX_BYTES } from '@vetconsult/schema/consult';
+import { CONSULT_FILE_MAX_BYTES } from '@vetconsult/schema/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectFileType, sanitizeFilename } from '../src/domain/cases/files';
 import type { User } from '../src/generated/prisma/client';

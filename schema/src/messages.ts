@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONSULT_FILE_MAX_BYTES, MAX_FILES_PER_UPLOAD } from './consult';
+import { CONSULT_FILE_MAX_BYTES, MAX_FILES_PER_UPLOAD } from './files';
 import { text, withinRowIds } from './text';
 
 // Issue 15, the case conversation: the one copy of its input rules and texts, used by the web composer,

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { fileTypeNotAllowedMessage } from '@vetconsult/schema/consult';
+import { fileTypeNotAllowedMessage } from '@vetconsult/schema/files';
 import { apiSession, prepareCase } from './case-fixtures';
 import { ARTIFACTS, prepareShot, SHOTS } from './screenshots';
 import { ADMIN, freshSpecialist, freshVet, openAs, unique } from './support';

@@ -1,16 +1,18 @@
 import { extname } from 'node:path';
 import {
-  ALLOWED_FILE_TYPES,
-  CONSULT_FILE_MAX_BYTES,
   caseSearchSchema,
   consultSubmissionSchema,
   draftSchema,
   draftUpdateSchema,
-  MAX_FILES_PER_UPLOAD,
   reviewSchema,
   revisitSchema,
-  SUMMARY_FILE_MAX_BYTES,
 } from '@vetconsult/schema/consult';
+import {
+  ALLOWED_FILE_TYPES,
+  CONSULT_FILE_MAX_BYTES,
+  MAX_FILES_PER_UPLOAD,
+  SUMMARY_FILE_MAX_BYTES,
+} from '@vetconsult/schema/files';
 import { cancelSchema, declineSchema, reassignSchema } from '@vetconsult/schema/turnaround';
 import { CASE_STATUSES, isRowId } from '@vetconsult/schema/values';
 import { ZipArchive } from 'archiver';

@@ -4,7 +4,7 @@ import {
   fileTypeNotAllowedMessage,
   MAX_FILES_PER_UPLOAD,
   tooManyFilesMessage,
-} from '@vetconsult/schema/consult';
+} from '@vetconsult/schema/files';
 
 // SPEC §5 "File uploader" and §9: at most 10 files, a per-file size limit and the accepted types.
 // The server checks the bytes again; here the names and sizes are checked so the user learns early.

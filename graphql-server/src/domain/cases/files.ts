@@ -14,7 +14,7 @@ import {
   MAX_FILES_PER_UPLOAD,
   SUMMARY_FILE_MAX_BYTES,
   tooManyFilesMessage,
-} from '@vetconsult/schema/consult';
+} from '@vetconsult/schema/files';
 import { fileTypeFromBuffer } from 'file-type';
 import { DomainError } from '../../lib/errors';
 

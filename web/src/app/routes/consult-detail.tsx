@@ -1,4 +1,4 @@
-import { CONSULT_FILE_MAX_BYTES } from '@vetconsult/schema/consult';
+import { CONSULT_FILE_MAX_BYTES } from '@vetconsult/schema/files';
 import { useParams } from 'react-router-dom';
 import { CaseConversation } from '../../features/case-conversation/components/case-conversation';
 import { CaseDetailPage, type CaseDetailSlots } from '../../features/case-detail/components/case-detail-page';

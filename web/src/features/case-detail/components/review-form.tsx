@@ -1,10 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  MAX_FILES_PER_UPLOAD,
-  REVIEW_SUMMARY_REQUIRED,
-  reviewSchema,
-  SUMMARY_FILE_MAX_BYTES,
-} from '@vetconsult/schema/consult';
+import { REVIEW_SUMMARY_REQUIRED, reviewSchema } from '@vetconsult/schema/consult';
+import { MAX_FILES_PER_UPLOAD, SUMMARY_FILE_MAX_BYTES } from '@vetconsult/schema/files';
 import { LIMITS } from '@vetconsult/schema/values';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';

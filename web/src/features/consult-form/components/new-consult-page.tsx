@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONSULT_FILE_MAX_BYTES, type NewConsultInput, newConsultSchema } from '@vetconsult/schema/consult';
+import { type NewConsultInput, newConsultSchema } from '@vetconsult/schema/consult';
+import { CONSULT_FILE_MAX_BYTES } from '@vetconsult/schema/files';
 import { PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';

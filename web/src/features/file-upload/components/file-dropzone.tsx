@@ -1,4 +1,4 @@
-import { MAX_FILES_PER_UPLOAD } from '@vetconsult/schema/consult';
+import { MAX_FILES_PER_UPLOAD } from '@vetconsult/schema/files';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { formatFileSize } from '../../../lib/case-display';

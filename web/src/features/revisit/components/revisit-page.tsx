@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONSULT_FILE_MAX_BYTES, type RevisitInput, revisitSchema } from '@vetconsult/schema/consult';
+import { type RevisitInput, revisitSchema } from '@vetconsult/schema/consult';
+import { CONSULT_FILE_MAX_BYTES } from '@vetconsult/schema/files';
 import { PAYMENT_MESSAGES } from '@vetconsult/schema/payment';
 import { URGENCY_LABELS, type Urgency, urgencyPromise } from '@vetconsult/schema/urgency';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
