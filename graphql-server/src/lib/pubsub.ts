@@ -25,7 +25,10 @@ export function createEventTransport(redisUrl: string | undefined, logger: Logge
     retryStrategy,
     lazyConnect: false,
   });
-  const subscriber = new Redis(redisUrl, { retryStrategy, maxRetriesPerRequest: null });
+  // No CLIENT SETINFO on the subscriber: ioredis (5.8.2+) writes it, then its ready check's INFO, around the
+  // SUBSCRIBEs a starting server queues meanwhile; an INFO after a SUBSCRIBE failed the ready check and the
+  // server exited at start, now and then (ioredis issue #2037; test/pubsub.redis.test.ts).
+  const subscriber = new Redis(redisUrl, { retryStrategy, maxRetriesPerRequest: null, disableClientInfo: true });
   let warned = false;
   for (const client of [publisher, subscriber]) {
     client.on('error', (error: Error) => {
