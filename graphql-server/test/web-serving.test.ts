@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createSchema, createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMMUTABLE, REVALIDATE, registerCompression, registerWebClient } from '../src/serve-web';
 
@@ -12,6 +13,7 @@ import { IMMUTABLE, REVALIDATE, registerCompression, registerWebClient } from '.
 
 let dist: string;
 let app: FastifyInstance;
+const sentAs: string[] = [];
 const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123_x.js"></script></head><body>${'<!-- -->'.repeat(200)}</body></html>`;
 
@@ -31,6 +33,16 @@ beforeAll(async () => {
   app.get('/api/big', async () => ({ items }));
   // GraphQL's door: Yoga's handler returns a fetch Response (app.ts), which fastify sends.
   app.post('/graphql', async () => Response.json({ data: { items } }));
+  // The Response class Yoga answers with (@whatwg-node's, not Node's own).
+  const { Response: YogaResponse } = createYoga({
+    schema: createSchema({ typeDefs: 'type Query { a: Int }' }),
+  }).fetchAPI;
+  app.post('/graphql-yoga', async () => YogaResponse.json({ data: { items } }));
+  // What fastify is left to send, after compression's hooks: a string leaves in one write with its length.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.url === '/graphql-yoga') sentAs.push(typeof payload === 'string' ? 'string' : String(payload));
+    return payload;
+  });
   await registerWebClient(app, dist);
   await app.ready();
 });
@@ -87,6 +99,24 @@ describe('serving the web client', () => {
     const graphql = await app.inject({ method: 'POST', url: '/graphql', headers: { 'accept-encoding': 'br' } });
     expect(graphql.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(graphql.rawPayload).toString()).data.items).toHaveLength(200);
+  });
+
+  it("sends Yoga's whole JSON answer as one body with its length when no compression is asked (issue 17)", async () => {
+    sentAs.length = 0;
+    const response = await app.inject({ method: 'POST', url: '/graphql-yoga' });
+    // Not the Response itself, whose body fastify would stream: a promise per chunk, a write more for its end.
+    expect(sentAs).toEqual(['string']);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json().data.items).toHaveLength(200);
+    const compressed = await app.inject({
+      method: 'POST',
+      url: '/graphql-yoga',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(JSON.parse(gunzipSync(compressed.rawPayload).toString()).data.items).toHaveLength(200);
   });
 
   it('an unknown /api/ path is still a JSON 404, not the web client', async () => {

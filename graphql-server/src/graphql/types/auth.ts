@@ -9,7 +9,7 @@ import type { Context } from '../../context';
 import type { SignedIn } from '../../domain/auth/auth.service';
 import type { User } from '../../generated/prisma/client';
 import { builder } from '../builder';
-import { RoleEnum, UserType } from './user';
+import { RoleEnum, wholeUsers } from './user';
 
 // Sign-in, registration and password reset over GraphQL: the same service calls as the REST door.
 
@@ -52,7 +52,7 @@ const ChangePasswordInput = builder.inputType('ChangePasswordInput', {
 
 const RegisterResult = builder.objectRef<{ user: User; signedIn: boolean }>('RegisterResult').implement({
   fields: (t) => ({
-    user: t.field({ type: UserType, resolve: (result) => result.user }),
+    user: t.prismaField({ type: 'User', resolve: (query, result) => wholeUsers(query, result.user) }),
     signedIn: t.exposeBoolean('signedIn', { description: 'false for a specialist pending approval' }),
   }),
 });
@@ -99,14 +99,14 @@ builder.mutationFields((t) => ({
       return { user: result.user, signedIn: result.sessionToken !== null };
     },
   }),
-  login: t.field({
-    type: UserType,
+  login: t.prismaField({
+    type: 'User',
     authScopes: { public: true },
     args: { input: t.arg({ type: LoginInput, required: true, validate: loginSchema }) },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (query, _root, args, ctx) => {
       const result = await ctx.services.auth.login(args.input, ctx.request);
       startSession(ctx, result);
-      return result.user;
+      return wholeUsers(query, result.user);
     },
   }),
   logout: t.boolean({

@@ -1,7 +1,7 @@
 import type { NotificationPreferences } from '../../domain/people/profile.service';
 import type { PublicSpecialistQuestion, SpecialistListItem } from '../../domain/people/specialists.service';
 import { builder } from '../builder';
-import { UserType } from './user';
+import { wholeUsers } from './user';
 
 // Specialist directory, availability, specialist questions, the administrator's pages and the profile:
 // the same service calls as the REST door (rest/people.routes.ts).
@@ -146,18 +146,21 @@ builder.queryFields((t) => ({
     authScopes: { authenticated: true },
     resolve: (_root, _args, ctx) => ctx.services.specialists.myQuestions(ctx.actor),
   }),
-  pendingSpecialists: t.field({
-    type: [UserType],
+  pendingSpecialists: t.prismaField({
+    type: ['User'],
     authScopes: { authenticated: true },
     description: 'Specialists awaiting approval; with includeApproved, approved ones follow.',
     args: { includeApproved: t.arg.boolean({ defaultValue: false }) },
-    resolve: (_root, args, ctx) =>
-      ctx.services.admin.specialists(ctx.actor, args.includeApproved ? {} : { approved: false }),
+    resolve: async (query, _root, args, ctx) =>
+      wholeUsers(
+        query,
+        await ctx.services.admin.specialists(ctx.actor, args.includeApproved ? {} : { approved: false }),
+      ),
   }),
-  users: t.field({
-    type: [UserType],
+  users: t.prismaField({
+    type: ['User'],
     authScopes: { authenticated: true },
-    resolve: (_root, _args, ctx) => ctx.services.admin.users(ctx.actor),
+    resolve: async (query, _root, _args, ctx) => wholeUsers(query, await ctx.services.admin.users(ctx.actor)),
   }),
   notificationPreferences: t.field({
     type: NotificationPreferencesType,
@@ -202,11 +205,11 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.specialists.deleteQuestion(ctx.actor, args.id),
   }),
-  approveSpecialist: t.field({
-    type: UserType,
+  approveSpecialist: t.prismaField({
+    type: 'User',
     authScopes: { authenticated: true },
     args: { specialistId: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.admin.approve(ctx.actor, args),
+    resolve: async (query, _root, args, ctx) => wholeUsers(query, await ctx.services.admin.approve(ctx.actor, args)),
   }),
   rejectSpecialist: t.field({
     type: RejectedSpecialistType,
@@ -215,17 +218,18 @@ builder.mutationFields((t) => ({
     args: { specialistId: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.admin.reject(ctx.actor, args),
   }),
-  updateProfile: t.field({
-    type: UserType,
+  updateProfile: t.prismaField({
+    type: 'User',
     authScopes: { authenticated: true },
     description: 'Name, e-mail, time zone and (veterinarians) clinic; the photo goes through PUT /api/profile.',
     args: { input: t.arg({ type: ProfileInput, required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.profile.updateProfile(ctx.actor, withoutNulls(args.input)),
+    resolve: async (query, _root, args, ctx) =>
+      wholeUsers(query, await ctx.services.profile.updateProfile(ctx.actor, withoutNulls(args.input))),
   }),
-  deleteProfilePhoto: t.field({
-    type: UserType,
+  deleteProfilePhoto: t.prismaField({
+    type: 'User',
     authScopes: { authenticated: true },
-    resolve: (_root, _args, ctx) => ctx.services.profile.deletePhoto(ctx.actor),
+    resolve: async (query, _root, _args, ctx) => wholeUsers(query, await ctx.services.profile.deletePhoto(ctx.actor)),
   }),
   updateNotificationPreferences: t.field({
     type: NotificationPreferencesType,
@@ -234,9 +238,10 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) =>
       ctx.services.profile.updateNotificationPreferences(ctx.actor, withoutNulls(args.input)),
   }),
-  completeOnboarding: t.field({
-    type: UserType,
+  completeOnboarding: t.prismaField({
+    type: 'User',
     authScopes: { authenticated: true },
-    resolve: (_root, _args, ctx) => ctx.services.profile.completeOnboarding(ctx.actor),
+    resolve: async (query, _root, _args, ctx) =>
+      wholeUsers(query, await ctx.services.profile.completeOnboarding(ctx.actor)),
   }),
 }));

@@ -1,4 +1,5 @@
 import { profilePhotoUrl } from '../../domain/users/user.view';
+import type { User } from '../../generated/prisma/client';
 import { builder } from '../builder';
 
 export const RoleEnum = builder.enumType('Role', { values: ['VETERINARIAN', 'SPECIALIST', 'ADMIN'] as const });
@@ -7,54 +8,50 @@ export const RoleEnum = builder.enumType('Role', { values: ['VETERINARIAN', 'SPE
 const selfOrAdmin = (user: { id: number }, ctx: { actor: { id: number; role: string } | null }) =>
   ctx.actor !== null && (ctx.actor.id === user.id || ctx.actor.role === 'ADMIN');
 
-export const UserType = builder.prismaObject('User', {
-  // Issue 17: a user loaded for a case (its vet, its specialist) loads these columns, not every one (the
-  // password hash, the notification switches). Every field is a plain read of them: a field with a
-  // selection of its own would, on a row a service hands over (login, register, users, updateProfile),
-  // load the row again before answering (test/user-type-rows.test.ts).
-  select: {
-    id: true,
-    username: true,
-    name: true,
-    role: true,
-    specialty: true,
-    clinicName: true,
-    clinicAddress: true,
-    timezone: true,
-    approved: true,
-    createdAt: true,
-    updatedAt: true,
-    profilePhotoKey: true,
-    email: true,
-    onboardingCompleted: true,
-    stripeCustomerId: true,
-    stripeCustomerSynced: true,
-  },
+builder.prismaObject('User', {
+  // Select mode (issue 17, as Case in case.ts): a case's vet and specialist load these columns, read as
+  // plain properties; every other field selects its own column. A row a service hands over (login,
+  // register, users, updateProfile...) is answered through `wholeUsers` below, so it is not read again.
+  select: { id: true, name: true, clinicName: true },
   fields: (t) => ({
     id: t.int({ resolve: (user) => user.id }),
-    username: t.string({ resolve: (user) => user.username }),
+    username: t.exposeString('username'),
     name: t.string({ resolve: (user) => user.name }),
-    role: t.field({ type: RoleEnum, resolve: (user) => user.role }),
-    specialty: t.string({ nullable: true, resolve: (user) => user.specialty }),
+    role: t.expose('role', { type: RoleEnum }),
+    specialty: t.exposeString('specialty', { nullable: true }),
     clinicName: t.string({ nullable: true, resolve: (user) => user.clinicName }),
-    clinicAddress: t.string({ nullable: true, resolve: (user) => user.clinicAddress }),
-    timezone: t.string({ resolve: (user) => user.timezone }),
-    approved: t.boolean({ resolve: (user) => user.approved }),
-    createdAt: t.field({ type: 'DateTime', resolve: (user) => user.createdAt }),
-    profilePhotoUrl: t.string({ nullable: true, resolve: (user) => profilePhotoUrl(user) }),
-    email: t.string({ authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx), resolve: (user) => user.email }),
-    onboardingCompleted: t.boolean({
-      authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx),
-      resolve: (user) => user.onboardingCompleted,
+    clinicAddress: t.exposeString('clinicAddress', { nullable: true }),
+    timezone: t.exposeString('timezone'),
+    approved: t.exposeBoolean('approved'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    profilePhotoUrl: t.string({
+      nullable: true,
+      select: { profilePhotoKey: true, updatedAt: true },
+      resolve: (user) => profilePhotoUrl(user),
     }),
-    stripeCustomerId: t.string({
+    email: t.exposeString('email', { authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx) }),
+    onboardingCompleted: t.exposeBoolean('onboardingCompleted', {
+      authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx),
+    }),
+    stripeCustomerId: t.exposeString('stripeCustomerId', {
       nullable: true,
       authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx),
-      resolve: (user) => user.stripeCustomerId,
     }),
-    stripeCustomerSynced: t.boolean({
+    stripeCustomerSynced: t.exposeBoolean('stripeCustomerSynced', {
       authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx),
-      resolve: (user) => user.stripeCustomerSynced,
     }),
   }),
 });
+
+/**
+ * The answer of a field whose user rows a service loaded whole (every column of `users`: login, register,
+ * users, updateProfile...), for a `t.prismaField` resolver: the field's plan is recorded for the rows, so
+ * their fields read them instead of loading them again (test/user-type-rows.test.ts). A whole row holds
+ * every column a plan of User can select while the type selects no relation; the check below fails
+ * loudly should one be added (a relation would need the service to load it, or this read).
+ */
+export function wholeUsers<T extends User | User[] | null>(query: { select?: object; include?: object }, rows: T): T {
+  if (query.include || Object.values(query.select ?? {}).some((column) => column !== true))
+    throw new Error('wholeUsers: the plan selects a relation of User, which a service row does not hold');
+  return rows;
+}
