@@ -54,6 +54,8 @@ export interface SocketServerHooks<S> {
   ): Promise<PreparedOperation | readonly GraphQLError[]>;
   /** The socket closed (after its subscriptions were ended). */
   onClose?(connection: Connection<S>): void;
+  /** An internal error of a socket or of our handling of a message (the socket is closed with 4500). */
+  onInternalError(error: unknown): void;
 }
 
 const isProduction = () => process.env.NODE_ENV === 'production';
@@ -122,12 +124,21 @@ class Subscription implements PushSink<Result> {
   onValue(result: Result) {
     const socket = this.connection.socket;
     const queue = this.source as PushQueue<Result>;
+    let frame: Buffer;
+    try {
+      frame = frameOf(this.id, result);
+    } catch (error) {
+      // Not this socket's neighbours' problem (they are handed the same result in the same loop).
+      this.fail(error);
+      this.stop();
+      return;
+    }
     if (socket.bufferedAmount === 0) {
-      this.connection.send(frameOf(this.id, result));
+      this.connection.send(frame);
       return;
     }
     queue.pause();
-    this.connection.send(frameOf(this.id, result), () => queue.resume());
+    this.connection.send(frame, () => queue.resume());
   }
 
   onEnd(failure: Error | undefined) {
@@ -139,20 +150,23 @@ class Subscription implements PushSink<Result> {
   pull() {
     const source = this.source;
     if (!source || !this.current) return;
-    source.next().then(
-      (step) => {
+    source
+      .next()
+      .then((step) => {
         if (step.done) return this.complete();
         if (!this.current) return;
-        const socket = this.connection.socket;
-        if (socket.bufferedAmount === 0) {
-          this.connection.send(frameOf(this.id, step.value));
+        const frame = frameOf(this.id, step.value);
+        if (this.connection.socket.bufferedAmount === 0) {
+          this.connection.send(frame);
           this.pull();
         } else {
-          this.connection.send(frameOf(this.id, step.value), () => this.pull());
+          this.connection.send(frame, () => this.pull());
         }
-      },
-      (error: unknown) => this.fail(error),
-    );
+      })
+      .catch((error: unknown) => {
+        this.fail(error);
+        this.stop();
+      });
   }
 
   /** The source ended: `complete` to the client, unless the client completed it first. */
@@ -239,7 +253,7 @@ export function serveGraphqlWs<S>(wss: WebSocketServer, hooks: SocketServerHooks
 
   /** A message handler's own failure: logged, and the socket closed with 4500 (as graphql-ws). */
   function internalError(connection: Connection<S>, error: unknown) {
-    console.error('Internal error occurred during message handling. Please check your implementation.', error);
+    hooks.onInternalError(error);
     connection.close(
       CloseCode.InternalServerError,
       isProduction()
@@ -365,7 +379,7 @@ export function serveGraphqlWs<S>(wss: WebSocketServer, hooks: SocketServerHooks
     connectionOf(this).alive = true;
   }
   function onError(this: WebSocket, error: Error) {
-    console.error('Internal error emitted on a WebSocket socket. Please check your implementation.', error);
+    hooks.onInternalError(error);
     this.close(
       CloseCode.InternalServerError,
       isProduction() ? 'Internal server error' : closeReason(error.message, 'Internal server error'),

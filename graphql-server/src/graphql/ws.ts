@@ -120,6 +120,7 @@ export function attachGraphqlWs(options: {
           userAgent: request.headers['user-agent'],
         }),
       onConnect: authenticate,
+      onInternalError: (error) => options.logger.error({ err: error }, 'websocket internal error'),
       onSubscribe: async (connection, _id, params) => {
         const context = connection.state;
         const tokenId = context.actor?.token?.id;
