@@ -1,5 +1,5 @@
 // npm run bench:realtime -- [--subscribers 1000] [--events 100] [--interval 50] [--scenario NAME]...
-//                            [--client load|graphql-ws] [--cpu-prof DIR] [--heap-snapshot DIR] [--idle 5]
+//                            [--client load|raw|graphql-ws] [--cpu-prof DIR] [--heap-snapshot DIR] [--idle 5]
 //
 // N WebSocket subscribers connect to the server, all at once (a reconnect storm, as after a deploy); a
 // driver then performs M case transitions (specialists accept cases through REST, one every --interval
@@ -59,6 +59,7 @@ import { hashToken, newToken } from '../src/lib/tokens';
 import { TestClient } from '../test/helpers/client';
 import { connected, wsClient } from '../test/helpers/ws';
 import { type LoadClient, loadClient } from './load-client';
+import { rawClient } from './realtime-client';
 import type { ProbeCommand, ProbeStats, WriteBurst } from './server-probe';
 
 const { values } = parseArgs({
@@ -71,7 +72,11 @@ const { values } = parseArgs({
       multiple: true,
       default: ['specialists', 'broadcast', 'distinct', 'clinics', 'redis'],
     },
-    /** `load` (default): a lean protocol client; `graphql-ws`: the library's Client, ~50 µs a message. */
+    /**
+     * `load` (default): a lean protocol client over `ws`; `raw`: the protocol over a bare TCP socket
+     * (bench/realtime-client.ts: the receipt timed where the frame arrives, a few µs a message);
+     * `graphql-ws`: the library's Client, ~50 µs a message.
+     */
     client: { type: 'string', default: 'load' },
     /**
      * Writes V8 CPU profiles of each server process into this folder (open them in Chrome DevTools):
@@ -97,6 +102,7 @@ const CLK_TCK = 100;
 /** One subscriber socket, as the chosen client library. */
 function subscriber(baseUrl: string, cookie: string): LoadClient {
   if (values.client === 'load') return loadClient(baseUrl, cookie);
+  if (values.client === 'raw') return rawClient(baseUrl, cookie);
   const client = wsClient(baseUrl, cookie);
   return {
     ready: connected(client),
