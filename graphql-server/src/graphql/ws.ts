@@ -186,7 +186,7 @@ export function attachGraphqlWs(options: {
   const endedSessions = options.events.subscribe('sessions.ended');
   void (async () => {
     for await (const ended of endedSessions) {
-      for (const connection of server.connections) {
+      for (const connection of server.connections()) {
         if (isEndedSession(connection.state.actor, ended)) connection.close(CloseCode.Unauthorized, 'Session ended');
       }
     }
@@ -195,7 +195,7 @@ export function attachGraphqlWs(options: {
   const revokedTokens = options.events.subscribe('accessTokens.revoked');
   void (async () => {
     for await (const revoked of revokedTokens) {
-      for (const connection of server.connections) {
+      for (const connection of server.connections()) {
         if (connection.state.actor?.token?.id === revoked.tokenId)
           connection.close(CloseCode.Unauthorized, 'Access token revoked');
       }
