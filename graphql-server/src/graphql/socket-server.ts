@@ -123,6 +123,8 @@ class Subscription implements PushSink<Result> {
   // network, the queue is paused until this one is written (results then wait in the queue, bounded).
   onValue(result: Result) {
     const socket = this.connection.socket;
+    // Closing: nothing more is written (as graphql-ws); its subscriptions end with the close.
+    if (socket.readyState !== socket.OPEN) return;
     const queue = this.source as PushQueue<Result>;
     let frame: Buffer;
     try {
@@ -134,11 +136,12 @@ class Subscription implements PushSink<Result> {
       return;
     }
     if (socket.bufferedAmount === 0) {
-      this.connection.send(frame);
+      socket.send(frame, SEND_TEXT);
       return;
     }
+    // Called back once written (or failed, when the socket goes), never synchronously.
     queue.pause();
-    this.connection.send(frame, () => queue.resume());
+    socket.send(frame, SEND_TEXT, () => queue.resume());
   }
 
   onEnd(failure: Error | undefined) {
