@@ -52,8 +52,6 @@ export interface SocketServerHooks<S> {
     id: string,
     payload: SubscribePayload,
   ): Promise<PreparedOperation | readonly GraphQLError[]>;
-  /** The socket closed (after its subscriptions were ended). */
-  onClose?(connection: Connection<S>): void;
   /** An internal error of a socket or of our handling of a message (the socket is closed with 4500). */
   onInternalError(error: unknown): void;
 }
@@ -405,7 +403,6 @@ export function serveGraphqlWs<S>(wss: WebSocketServer, hooks: SocketServerHooks
     const subscriptions = [...connection.subscriptions.values()];
     connection.subscriptions.clear();
     for (const subscription of subscriptions) subscription?.stop();
-    hooks.onClose?.(connection);
   }
 
   wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
