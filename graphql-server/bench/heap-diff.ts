@@ -5,8 +5,9 @@
 // one before and one after the sockets connect), by kind of object: constructor name for objects,
 // function name for closures, and V8's own kinds (strings, arrays, code...). With --per N (the number
 // of sockets), each line is also divided by N: what one socket holds. With --retainers KIND (a kind as
-// printed, e.g. "array " or "closure next"), who holds the objects of that kind in the second
-// snapshot: the holder's kind and the name of the reference, with the bytes held that way.
+// printed, e.g. "array " or "closure next"), who holds the objects of that kind that are new in the
+// second snapshot (V8's object ids grow: those above the first snapshot's highest): the holder's kind
+// and the name of the reference, with the bytes held that way.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
@@ -51,7 +52,9 @@ async function load(path: string) {
     return `${type} ${name.slice(0, 80)}`;
   };
   const sizeOf = (i: number) => heap.nodes[i + sizeAt] as number;
-  return { heap, width, kindOf, sizeOf, edgeCountAt };
+  const idAt = fields.indexOf('id');
+  const idOf = (i: number) => heap.nodes[i + idAt] as number;
+  return { heap, width, kindOf, sizeOf, idOf, edgeCountAt };
 }
 
 /** Count and self size per kind of object. */
@@ -63,8 +66,8 @@ async function tally(path: string): Promise<Tally> {
 }
 
 /** For the objects of one kind: who refers to them (holder kind and reference name), with their bytes. */
-async function retainers(path: string, kind: string): Promise<Tally> {
-  const { heap, width, kindOf, sizeOf, edgeCountAt } = await load(path);
+async function retainers(path: string, kind: string, newerThan: number): Promise<Tally> {
+  const { heap, width, kindOf, sizeOf, idOf, edgeCountAt } = await load(path);
   const edgeFields = heap.snapshot.meta.edge_fields;
   const edgeTypes = heap.snapshot.meta.edge_types[0];
   const edgeWidth = edgeFields.length;
@@ -77,7 +80,7 @@ async function retainers(path: string, kind: string): Promise<Tally> {
     const count = heap.nodes[i + edgeCountAt] as number;
     for (let e = 0; e < count; e++, edge += edgeWidth) {
       const to = heap.edges[edge + toAt] as number;
-      if (kindOf(to) !== kind) continue;
+      if (idOf(to) <= newerThan || idOf(to) >= 100_000_000 || kindOf(to) !== kind) continue;
       const type = edgeTypes[heap.edges[edge + edgeTypeAt] as number];
       if (type === 'weak') continue;
       const raw = heap.edges[edge + edgeNameAt] as number;
@@ -100,7 +103,16 @@ const [beforePath, afterPath] = positionals;
 if (!beforePath || !afterPath) throw new Error('usage: heap-diff.ts BEFORE.heapsnapshot AFTER.heapsnapshot [--per N]');
 const per = Number(values.per);
 if (values.retainers) {
-  const holders = [...(await retainers(afterPath, values.retainers))].sort((a, b) => b[1].bytes - a[1].bytes);
+  const first = await load(beforePath);
+  let newerThan = 0;
+  // Native and synthetic nodes carry ids of their own (some near 2^30): only the JavaScript heap's count up.
+  for (let i = 0; i < first.heap.nodes.length; i += first.width) {
+    const id = first.idOf(i);
+    if (id < 100_000_000) newerThan = Math.max(newerThan, id);
+  }
+  const holders = [...(await retainers(afterPath, values.retainers, newerThan))].sort(
+    (a, b) => b[1].bytes - a[1].bytes,
+  );
   console.log(`who holds "${values.retainers}" in ${afterPath}:`);
   console.table(
     holders.slice(0, Number(values.top)).map(([holder, { count, bytes }]) => ({

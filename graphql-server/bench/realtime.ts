@@ -1,5 +1,5 @@
 // npm run bench:realtime -- [--subscribers 1000] [--events 100] [--interval 50] [--scenario NAME]...
-//                            [--client load|graphql-ws] [--cpu-prof DIR] [--heap-snapshot DIR] [--idle 5]
+//                            [--client load|raw|graphql-ws] [--cpu-prof DIR] [--heap-snapshot DIR] [--idle 5]
 //
 // N WebSocket subscribers connect to the server, all at once (a reconnect storm, as after a deploy); a
 // driver then performs M case transitions (specialists accept cases through REST, one every --interval
@@ -14,7 +14,9 @@
 //     sockets (--heap-snapshot DIR also writes both heaps, to compare in Chrome DevTools' Memory tab,
 //     or with bench/heap-diff.ts);
 //   - delivery latency (commit -> client receipt; the event carries its commit time, one machine, one
-//     clock), lost events, the accept request's own latency;
+//     clock), lost events, the accept request's own latency; and the server's own part of it: when it
+//     had written the event's last frame (the probe times WebSocket#send in the server), as all the
+//     sockets here are read by this one process (1,000 receipts take it ~20 ms; browsers each read one);
 //   - server CPU per event: the server's CPU while the transitions run, less what it spends idle with
 //     the same sockets over the same time (pings; measured for --idle seconds just before), per event.
 // The server runs in a child process (bench/server-probe.ts answers it over IPC), so its CPU and RSS
@@ -57,7 +59,8 @@ import { hashToken, newToken } from '../src/lib/tokens';
 import { TestClient } from '../test/helpers/client';
 import { connected, wsClient } from '../test/helpers/ws';
 import { type LoadClient, loadClient } from './load-client';
-import type { ProbeCommand, ProbeStats } from './server-probe';
+import { rawClient } from './realtime-client';
+import type { ProbeCommand, ProbeStats, WriteBurst } from './server-probe';
 
 const { values } = parseArgs({
   options: {
@@ -69,7 +72,11 @@ const { values } = parseArgs({
       multiple: true,
       default: ['specialists', 'broadcast', 'distinct', 'clinics', 'redis'],
     },
-    /** `load` (default): a lean protocol client; `graphql-ws`: the library's Client, ~50 µs a message. */
+    /**
+     * `load` (default): a lean protocol client over `ws`; `raw`: the protocol over a bare TCP socket
+     * (bench/realtime-client.ts: the receipt timed where the frame arrives, a few µs a message);
+     * `graphql-ws`: the library's Client, ~50 µs a message.
+     */
     client: { type: 'string', default: 'load' },
     /**
      * Writes V8 CPU profiles of each server process into this folder (open them in Chrome DevTools):
@@ -95,6 +102,7 @@ const CLK_TCK = 100;
 /** One subscriber socket, as the chosen client library. */
 function subscriber(baseUrl: string, cookie: string): LoadClient {
   if (values.client === 'load') return loadClient(baseUrl, cookie);
+  if (values.client === 'raw') return rawClient(baseUrl, cookie);
   const client = wsClient(baseUrl, cookie);
   return {
     ready: connected(client),
@@ -111,6 +119,25 @@ function subscriber(baseUrl: string, cookie: string): LoadClient {
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * For each event (its commit time), when the server wrote its last frame: the bursts of writes that
+ * began after that commit and before the next one.
+ */
+function serverWrites(commitTimes: number[], bursts: WriteBurst[]) {
+  const commits = [...commitTimes].sort((a, b) => a - b);
+  const lastFrame: number[] = [];
+  const frames: number[] = [];
+  commits.forEach((at, i) => {
+    const until = commits[i + 1] ?? Number.POSITIVE_INFINITY;
+    // `at` is whole milliseconds: a burst within its millisecond belongs to it.
+    const mine = bursts.filter((burst) => burst.start >= at && burst.start < until);
+    if (!mine.length) return;
+    lastFrame.push(Math.round((Math.max(...mine.map((burst) => burst.end)) - at) * 10) / 10);
+    frames.push(mine.reduce((sum, burst) => sum + burst.frames, 0));
+  });
+  return { lastFrame: lastFrame.sort((a, b) => a - b), frames: frames.sort((a, b) => a - b) };
 }
 
 function processStats(pid: number) {
@@ -447,6 +474,8 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   // from the commit of the case event that the same socket received just before it.
   const latencies: number[] = [];
   const statsLatencies: number[] = [];
+  /** The commit times of the events received (each names its event). */
+  const commits = new Set<number>();
   let delivered = 0;
   const profiles = values['cpu-prof'];
   if (profiles) await mkdir(profiles, { recursive: true });
@@ -481,6 +510,7 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
           const root = Object.values((payload.data ?? {}) as Record<string, { at?: number }>)[0];
           if (root?.at) {
             lastAt = root.at;
+            commits.add(root.at);
             latencies.push(receivedAt - root.at);
           } else if (lastAt) {
             statsLatencies.push(receivedAt - lastAt);
@@ -559,6 +589,8 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   latencies.length = 0;
   statsLatencies.length = 0;
   acceptLatencies.length = 0;
+  commits.clear();
+  await Promise.all(servers.map((server) => server.probe({ type: 'writes' })));
 
   const before = servers.map((s) => processStats(s.pid));
   const clientBefore = process.cpuUsage();
@@ -572,6 +604,10 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   const after = servers.map((s) => processStats(s.pid));
   await profileStop('events');
   const clientCpu = process.cpuUsage(clientBefore);
+  const written = serverWrites(
+    [...commits],
+    (await Promise.all(servers.map((server) => server.probe<WriteBurst[]>({ type: 'writes' })))).flat(),
+  );
   const loadAtEvents = loadNow();
 
   const sockets = clients.length;
@@ -611,6 +647,9 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   console.log(`delivery latency (commit -> client receipt) ms: ${summary(latencies)}; load average ${loadAtEvents}`);
   if (statsLatencies.length)
     console.log(`  dashboardStatsChanged (re-read from the database) ms: ${summary(statsLatencies)}`);
+  console.log(
+    `  the server's part: the event's last frame written (commit -> the server's last WebSocket#send for it) ms: ${summary(written.lastFrame)}; frames per event ${summary(written.frames)}`,
+  );
   console.log(`the accept request (REST, commit and publish included) ms: ${summary(acceptLatencies)}`);
   console.log(
     `deliveries: ${delivered} of ${expected} expected; events lost: ${Math.max(0, expected - delivered)} (and ${lostWarmingUp} while warming up)`,

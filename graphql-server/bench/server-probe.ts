@@ -1,17 +1,21 @@
 // Loaded into the bench's server child (node --expose-gc --import tsx --import ./server-probe.ts
 // src/server.ts), answers the bench over the IPC channel: memory after a full collection, the live
-// WebSocket subscriptions (the server's own gauge), the event loop's delay, and a heap snapshot on
-// request. The server itself knows nothing of it.
+// WebSocket subscriptions (the server's own gauge), the event loop's delay, a heap snapshot on
+// request, and when the server wrote its WebSocket frames (`writes`: the server's own part of a
+// delivery, without the bench client's reading of its sockets). The server itself knows nothing of it.
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
+import { WebSocket } from 'ws';
 import { metricsRegistry } from '../src/lib/metrics';
 
 export type ProbeCommand =
   | { type: 'stats'; gc?: boolean }
   | { type: 'snapshot'; path: string }
   | { type: 'loop-reset' }
+  /** The bursts of frames written since the last call (and forgets them). */
+  | { type: 'writes' }
   /** Starts a CPU profile (V8's sampling profiler, as --cpu-prof) of what follows... */
   | { type: 'profile-start' }
   /** ...and writes it here (a .cpuprofile, for Chrome DevTools' Performance tab). */
@@ -31,6 +35,28 @@ export interface ProbeStats {
   loopDelayP99: number;
   loopDelayMax: number;
 }
+
+/** Frames written one after the other (less than 2 ms apart): epoch ms of the first and the last. */
+export interface WriteBurst {
+  start: number;
+  end: number;
+  frames: number;
+}
+let bursts: WriteBurst[] = [];
+let burst: WriteBurst | undefined;
+// Every frame the server writes goes through WebSocket#send (pings do not); this costs a clock read.
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (this: WebSocket, ...args: Parameters<WebSocket['send']>) {
+  const now = performance.timeOrigin + performance.now();
+  if (!burst || now - burst.end > 2) {
+    burst = { start: now, end: now, frames: 0 };
+    bursts.push(burst);
+    if (bursts.length > 100_000) bursts = bursts.slice(-50_000);
+  }
+  burst.end = now;
+  burst.frames++;
+  return send.apply(this, args);
+} as WebSocket['send'];
 
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
@@ -85,7 +111,11 @@ process.on('message', (message: ProbeRequest) => {
     if (message.type === 'stats') result = await stats(message.gc ?? false);
     else if (message.type === 'snapshot') result = writeHeapSnapshot(message.path);
     else if (message.type === 'profile-start' || message.type === 'profile-stop') result = await profile(message);
-    else {
+    else if (message.type === 'writes') {
+      result = bursts;
+      bursts = [];
+      burst = undefined;
+    } else {
       loop.reset();
       result = null;
     }

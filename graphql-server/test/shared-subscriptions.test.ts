@@ -2,7 +2,8 @@ import type { ExecutionResult } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../src/domain/actor';
 import { createSharedSubscriptions, sharedSubscriptionKey } from '../src/graphql/shared-subscriptions';
-import { createPushQueue, MAX_PENDING_EVENTS, SubscriberOverflowError } from '../src/lib/push-queue';
+import { sharedSubscriptionSources } from '../src/lib/metrics';
+import { createPushQueue, MAX_PENDING_EVENTS, type PushSink, SubscriberOverflowError } from '../src/lib/push-queue';
 
 // Sockets of one user running the same subscription share one source: it starts once, every socket
 // reads every result through a queue of its own, and it ends when the last socket leaves.
@@ -106,5 +107,70 @@ describe('shared subscriptions', () => {
     failing.state.queue.fail(new Error('boom'));
     await expect(b.next()).rejects.toThrow('boom');
     expect(shared.size).toBe(0);
+  });
+
+  it('the sources gauge counts a shared source until its last socket leaves', async () => {
+    const gauge = async () => (await sharedSubscriptionSources.get()).values[0]?.value ?? 0;
+    const before = await gauge();
+    const shared = createSharedSubscriptions();
+    const { start } = source();
+    const [a, b] = (await Promise.all([shared.join('g', start), shared.join('g', start)])) as Iterator[];
+    expect(await gauge()).toBe(before + 1);
+    await a?.return?.();
+    expect(await gauge()).toBe(before + 1);
+    await b?.return?.();
+    expect(await gauge()).toBe(before);
+  });
+});
+
+/** A sink that records what it is handed, and pauses its queue when told to. */
+function recorder() {
+  const seen: Array<number | string> = [];
+  const sink: PushSink<number> = {
+    onValue: (value) => seen.push(value),
+    onEnd: (failure) => seen.push(failure ? `failed: ${failure.message}` : 'end'),
+  };
+  return { seen, sink };
+}
+
+describe('a push queue listened to', () => {
+  it('hands what was queued, then each push at once, then the end', () => {
+    const queue = createPushQueue<number>();
+    queue.push(1);
+    const { seen, sink } = recorder();
+    queue.listen(sink);
+    expect(seen).toEqual([1]);
+    queue.push(2);
+    expect(seen).toEqual([1, 2]);
+    queue.end();
+    expect(seen).toEqual([1, 2, 'end']);
+    expect(queue.push(3)).toBe(false);
+  });
+
+  it('paused, values wait (under the bound) and come in order on resume, the failure after them', () => {
+    let closed = 0;
+    const queue = createPushQueue<number>(() => closed++);
+    const { seen, sink } = recorder();
+    queue.listen(sink);
+    queue.pause();
+    for (let i = 0; i < MAX_PENDING_EVENTS; i++) expect(queue.push(i)).toBe(true);
+    expect(queue.push(MAX_PENDING_EVENTS)).toBe(false);
+    expect(closed).toBe(1);
+    expect(seen).toEqual([]);
+    queue.resume();
+    expect(seen).toHaveLength(MAX_PENDING_EVENTS + 1);
+    expect(seen.at(-1)).toBe(`failed: ${new SubscriberOverflowError().message}`);
+  });
+
+  it('return() stops it: no end is reported to the sink, nothing more is taken', async () => {
+    let closed = 0;
+    const queue = createPushQueue<number>(() => closed++);
+    const { seen, sink } = recorder();
+    queue.listen(sink);
+    await queue.return();
+    expect(closed).toBe(1);
+    expect(queue.push(1)).toBe(false);
+    queue.end();
+    expect(seen).toEqual([]);
   });
 });

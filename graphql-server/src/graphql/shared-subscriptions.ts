@@ -1,7 +1,7 @@
 import type { ExecutionResult } from 'graphql';
 import type { Actor } from '../domain/actor';
 import { sharedSubscriptionSources, webSocketSubscribers } from '../lib/metrics';
-import { createPushQueue, type PushQueue } from '../lib/push-queue';
+import { createPushQueue, PushQueue, type PushSink } from '../lib/push-queue';
 
 // Sockets of the same user that run the same subscription operation (same text, operation name and
 // variables) share one source: the subscription is executed once per event and its result is handed to
@@ -13,14 +13,76 @@ import { createPushQueue, type PushQueue } from '../lib/push-queue';
 // its last socket leaves.
 
 type Result = ExecutionResult;
-type Source = AsyncIterator<Result>;
 type Started = AsyncIterable<Result> | Result;
 
-interface Group {
-  source: Source;
-  consumers: Set<PushQueue<Result>>;
-  pumping: boolean;
-  ended: boolean;
+/**
+ * One shared source and its sockets' queues. A source that is a PushQueue (subscription-events.ts) is
+ * listened to, each result pushed to every consumer as it comes; another is read with a chain of
+ * callbacks. Either way an idle group waits without a suspended frame.
+ */
+class Group implements PushSink<Result> {
+  readonly source: AsyncIterator<Result>;
+  readonly consumers = new Set<PushQueue<Result>>();
+  pumping = false;
+  ended = false;
+  /** Called once when the source ends or fails. */
+  readonly #finish: (group: Group) => void;
+
+  constructor(source: AsyncIterator<Result>, finish: (group: Group) => void) {
+    this.source = source;
+    this.#finish = finish;
+  }
+
+  /** Reads the source once for every consumer; ends or fails them with it. */
+  pump() {
+    this.pumping = true;
+    if (this.source instanceof PushQueue) this.source.listen(this);
+    else this.#read();
+  }
+
+  /** Its last socket left: the source ends (its bus listener with it). */
+  stop() {
+    this.source.return?.()?.catch(() => {});
+    // A listened source says nothing more once returned; a read one answers its pending read with done.
+    if (this.source instanceof PushQueue && !this.ended) this.onEnd(undefined);
+  }
+
+  onValue(result: Result) {
+    for (const consumer of this.consumers) consumer.push(result);
+  }
+
+  onEnd(failure: Error | undefined) {
+    if (this.ended) return;
+    if (failure) {
+      for (const consumer of this.consumers) consumer.fail(failure);
+    } else {
+      for (const consumer of this.consumers) consumer.end();
+    }
+    this.ended = true;
+    this.#finish(this);
+  }
+
+  #read() {
+    let next: Promise<IteratorResult<Result>>;
+    try {
+      next = this.source.next();
+    } catch (error) {
+      this.#failed(error);
+      return;
+    }
+    next.then(
+      ({ value, done }) => {
+        if (done) return this.onEnd(undefined);
+        this.onValue(value);
+        this.#read();
+      },
+      (error: unknown) => this.#failed(error),
+    );
+  }
+
+  #failed(error: unknown) {
+    this.onEnd(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 /** What a subscription's result may depend on, as a map key. */
@@ -52,45 +114,11 @@ export function createSharedSubscriptions() {
       return started;
     }
     sharedSubscriptionSources.inc();
-    return { source: started[Symbol.asyncIterator](), consumers: new Set(), pumping: false, ended: false };
-  }
-
-  /**
-   * Reads the source once for every consumer; ends or fails them with it. A chain of callbacks rather
-   * than an async loop: an idle group waits in its source's promise alone, without a suspended frame.
-   */
-  function pump(key: string, group: Group, entry: Promise<Group | Result>) {
-    group.pumping = true;
-    const finish = () => {
-      group.ended = true;
+    const entry = groups.get(key);
+    return new Group(started[Symbol.asyncIterator](), () => {
       if (groups.get(key) === entry) groups.delete(key);
       sharedSubscriptionSources.dec();
-    };
-    const fail = (error: unknown) => {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      for (const consumer of group.consumers) consumer.fail(failure);
-      finish();
-    };
-    const step = ({ value, done }: IteratorResult<Result>) => {
-      if (done) {
-        for (const consumer of group.consumers) consumer.end();
-        finish();
-        return;
-      }
-      for (const consumer of group.consumers) consumer.push(value);
-      read();
-    };
-    const read = () => {
-      let next: Promise<IteratorResult<Result>>;
-      try {
-        next = group.source.next();
-      } catch (error) {
-        fail(error);
-        return;
-      }
-      next.then(step, fail);
-    };
-    read();
+    });
   }
 
   function leave(key: string, group: Group, entry: Promise<Group | Result>, consumer: PushQueue<Result>) {
@@ -98,18 +126,14 @@ export function createSharedSubscriptions() {
     group.consumers.delete(consumer);
     if (group.consumers.size || group.ended) return;
     if (groups.get(key) === entry) groups.delete(key);
-    // Ends the source's own subscription (its bus listener); the pump then sees it done.
-    group.source.return?.()?.catch(() => {});
+    group.stop();
   }
 
   /**
    * Joins the subscription under `key`, starting it with `start` if no socket runs it yet. Returns an
-   * iterator of this socket's own, or the error result that starting gave.
+   * iterator of this socket's own (a PushQueue), or the error result that starting gave.
    */
-  async function join(
-    key: string,
-    start: () => Promise<Started> | Started,
-  ): Promise<AsyncIterableIterator<Result> | Result> {
+  async function join(key: string, start: () => Promise<Started> | Started): Promise<PushQueue<Result> | Result> {
     let entry = groups.get(key);
     if (!entry) {
       entry = open(key, start);
@@ -117,15 +141,15 @@ export function createSharedSubscriptions() {
     }
     const opened = entry;
     const group = await opened;
-    if (!('source' in group)) return group;
+    if (!(group instanceof Group)) return group;
     // It ended, or its last socket left, while this one was joining: start a new one.
     if (group.ended || groups.get(key) !== opened) return join(key, start);
     const consumer: PushQueue<Result> = createPushQueue<Result>(() => leave(key, group, opened, consumer));
     group.consumers.add(consumer);
     webSocketSubscribers.inc();
     // Pulled only once a socket listens, so nothing published in between is lost (the bus queues it).
-    if (!group.pumping) pump(key, group, opened);
-    return consumer.iterator;
+    if (!group.pumping) group.pump();
+    return consumer;
   }
 
   return {

@@ -8,6 +8,7 @@ import {
 } from 'graphql';
 import type { Logger } from '../lib/logger';
 import { activeSubscriptions, graphqlOperations, operationLabel } from '../lib/metrics';
+import { PushQueue, type PushSink } from '../lib/push-queue';
 import { maskError } from './yoga';
 
 // A WebSocket subscription run the way the GraphQL spec describes it ("MapSourceToResponseEvent"): its
@@ -25,17 +26,26 @@ import { maskError } from './yoga';
 
 type Result = ExecutionResult;
 
-/** Each event executed with the subscriber's arguments; ends the source with the subscription. */
-class SubscriptionEvents implements AsyncIterableIterator<Result> {
+/**
+ * Each event of the source executed with the subscriber's arguments, in order, into a PushQueue of
+ * results (what the socket or the shared execution listens to). A source that is itself a PushQueue
+ * (the event bus's) is listened to: an idle subscription holds no pending promise or callbacks, only
+ * its objects. Ending the results (the consumer returns, or overflows) ends the source.
+ */
+class SubscriptionEvents implements PushSink<unknown> {
   #ended = false;
   readonly source: AsyncIterator<unknown>;
   readonly args: ExecutionArgs;
   readonly logger: Logger;
+  readonly results: PushQueue<Result>;
 
   constructor(source: AsyncIterator<unknown>, args: ExecutionArgs, logger: Logger) {
     this.source = source;
     this.args = args;
     this.logger = logger;
+    this.results = new PushQueue<Result>(() => this.#end());
+    if (source instanceof PushQueue) source.listen(this);
+    else this.#pull();
   }
 
   /** What a client may see of an error of this subscription. */
@@ -45,57 +55,66 @@ class SubscriptionEvents implements AsyncIterableIterator<Result> {
     return masked;
   }
 
-  // Not an async function: an idle subscription waits in its source's promise alone, not also in a
-  // suspended frame of this method (one per subscription, ~0.4 KB).
-  next(): Promise<IteratorResult<Result>> {
-    return this.source.next().then(
-      (step) => {
-        if (!step.done) return this.#execute(step.value);
-        this.#end();
-        return { value: undefined, done: true };
+  // PushSink of the source: one event executes at a time; the next ones wait in the source's queue.
+  onValue(event: unknown) {
+    const source = this.source as PushQueue<unknown>;
+    source.pause();
+    this.#execute(event).then(
+      (result) => {
+        this.results.push(result);
+        source.resume();
       },
-      (error: unknown) => {
-        this.#end();
-        throw this.#mask(error);
-      },
+      (error: unknown) => this.#fail(error),
     );
+  }
+
+  onEnd(failure: Error | undefined) {
+    if (failure) this.#fail(failure);
+    else this.results.end();
+  }
+
+  /** A source that is not a PushQueue: read one event after the other. */
+  #pull() {
+    if (this.#ended) return;
+    this.source
+      .next()
+      .then(
+        (step) => {
+          if (step.done) return this.results.end();
+          return this.#execute(step.value).then((result) => {
+            if (this.results.push(result)) this.#pull();
+          });
+        },
+        (error: unknown) => this.#fail(error),
+      )
+      .catch((error: unknown) => this.#fail(error));
+  }
+
+  #fail(error: unknown) {
+    this.results.fail(this.#mask(error));
   }
 
   /**
    * One event, with a context of its own (a shallow copy): what plugins cache per context (auth
    * scopes, loaders) lives for this event only, and is not kept for the life of the subscription.
    */
-  async #execute(event: unknown): Promise<IteratorResult<Result>> {
+  async #execute(event: unknown): Promise<Result> {
     const { contextValue } = this.args;
     const result = await execute({
       ...this.args,
       contextValue: contextValue && typeof contextValue === 'object' ? { ...contextValue } : contextValue,
       rootValue: event,
     });
-    if (!result.errors?.length) return { value: result, done: false };
-    return { value: { ...result, errors: result.errors.map((error) => this.#mask(error)) }, done: false };
+    if (!result.errors?.length) return result;
+    return { ...result, errors: result.errors.map((error) => this.#mask(error)) };
   }
 
-  async return(): Promise<IteratorResult<Result>> {
-    this.#end();
-    await this.source.return?.();
-    return { value: undefined, done: true };
-  }
-
-  async throw(error?: unknown): Promise<IteratorResult<Result>> {
-    this.#end();
-    await this.source.return?.();
-    throw error;
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
+  /** The results ended (consumer gone, overflow, or the source ended): the source ends too. */
   #end() {
     if (this.#ended) return;
     this.#ended = true;
     activeSubscriptions.dec();
+    this.source.return?.()?.catch(() => {});
   }
 }
 
@@ -103,10 +122,7 @@ class SubscriptionEvents implements AsyncIterableIterator<Result> {
  * Starts the subscription of `args`. Null when it could not start (the caller hands the operation to
  * Yoga's `subscribe` for its error result).
  */
-export async function subscriptionEvents(
-  args: ExecutionArgs,
-  logger: Logger,
-): Promise<AsyncIterableIterator<Result> | null> {
+export async function subscriptionEvents(args: ExecutionArgs, logger: Logger): Promise<PushQueue<Result> | null> {
   let stream: Awaited<ReturnType<typeof createSourceEventStream>>;
   try {
     // Started with a copy of the context too: the subscription keeps the pristine one only.
@@ -126,5 +142,5 @@ export async function subscriptionEvents(
     result: 'ok',
   });
   activeSubscriptions.inc();
-  return new SubscriptionEvents(stream[Symbol.asyncIterator](), args, logger);
+  return new SubscriptionEvents(stream[Symbol.asyncIterator](), args, logger).results;
 }

@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
-import type { ExecutionArgs, execute, GraphQLError } from 'graphql';
-import { CloseCode, type Context as SocketContext } from 'graphql-ws';
-import { type Extra, useServer } from 'graphql-ws/use/ws';
+import type { ExecutionArgs, GraphQLError } from 'graphql';
+import { CloseCode } from 'graphql-ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Context, ContextBuilder } from '../context';
@@ -17,35 +16,34 @@ import type { Logger } from '../lib/logger';
 import type { Services } from '../services';
 import { createSharedSubscriptions, sharedSubscriptionKey } from './shared-subscriptions';
 import { createSocketActorCache } from './socket-actors';
+import { type Connection, serveGraphqlWs } from './socket-server';
 import { subscriptionEvents } from './subscription-events';
 import { maskError, type YogaServerContext } from './yoga';
 
-// GraphQL over WebSocket (graphql-ws) on the same port and path as HTTP. Operations go through Yoga's
-// envelope, so auth scopes, error masking and limits are the same as over HTTP. The actor comes from
-// the session cookie of the upgrade request, or from a personal access token sent by a script in the
-// connection_init payload as `{ authorization: 'Bearer vcpat_…' }` (issue 20; the cookie is then ignored).
-
-type ConnectionExtra = {
-  actor?: Actor | null;
-  sessionToken?: string | null;
-  /** The client's address, read from the upgrade request when the socket opened. */
-  ip?: string;
-};
+// GraphQL over WebSocket (the graphql-transport-ws protocol, socket-server.ts) on the same port and path
+// as HTTP. Operations go through Yoga's envelope (parse, validate, execute), so auth scopes, error
+// masking and limits are the same as over HTTP. The actor comes from the session cookie of the upgrade
+// request, or from a personal access token sent by a script in the connection_init payload as
+// `{ authorization: 'Bearer vcpat_…' }` (issue 20; the cookie is then ignored).
+//
+// A socket has one context, built when it is acknowledged (its actor, address and user agent); every
+// operation of the socket runs with a shallow copy of it (subscription-events.ts copies it for a
+// subscription's start and for each event), so what plugins cache on a context lasts one execution.
+// Yoga's envelope is made for each operation and not kept: a live subscription holds its arguments
+// (schema, document, variables, the socket's context), not the envelope's closures.
 
 /**
- * What an open socket keeps of its upgrade request: the client's address and user agent. The full
- * IncomingMessage (headers, raw headers, stream state: ~1.5 KB) would otherwise live as long as the
- * socket, as graphql-ws's `extra.request`.
+ * What the envelope's plugins see of the socket's upgrade request: the client's address and user agent
+ * (the full IncomingMessage is not kept once the socket is acknowledged).
  */
-function slimRequest(request: IncomingMessage, ip: string): IncomingMessage {
+function slimRequest(context: Context): IncomingMessage {
   return {
-    headers: { 'user-agent': request.headers['user-agent'] },
-    socket: { remoteAddress: ip },
+    headers: { 'user-agent': context.request.userAgent },
+    socket: { remoteAddress: context.request.ip },
   } as unknown as IncomingMessage;
 }
 
-type Run = (args: ExecutionArgs) => ReturnType<typeof execute>;
-type EnvelopedArgs = ExecutionArgs & { rootValue: { execute: Run; subscribe: Run; sharingKey: string | null } };
+type Socket = Connection<Context>;
 
 export function attachGraphqlWs(options: {
   server: Server;
@@ -67,10 +65,6 @@ export function attachGraphqlWs(options: {
   const wss = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: BODY_LIMIT_BYTES });
   const shared = createSharedSubscriptions();
   const sharedExecution = options.sharedExecution ?? true;
-  // A socket authenticates once, when it opens: when its session ends (sign-out, password change or
-  // reset, a rejected application), on this instance or another, the socket is closed with 4401.
-  const actors = new WeakMap<WebSocket, Actor>();
-  const endedSessions = options.events.subscribe('sessions.ended');
   // The sessions of a storm's sockets are read in batches (one query per batch, lib/batch.ts).
   const lookupSessions = createBatchLoader(
     (tokens: string[]) => options.services.auth.actorsFromSessions(tokens),
@@ -80,23 +74,10 @@ export function attachGraphqlWs(options: {
     lookup: lookupSessions,
     events: options.events,
   });
-  void (async () => {
-    for await (const ended of endedSessions) {
-      for (const socket of wss.clients) {
-        if (isEndedSession(actors.get(socket) ?? null, ended)) socket.close(CloseCode.Unauthorized, 'Session ended');
-      }
-    }
-  })().catch((error: unknown) => options.logger.error({ err: error }, 'closing the sockets of ended sessions failed'));
-  // A revoked access token (on this instance or another) closes its sockets the same way.
-  const revokedTokens = options.events.subscribe('accessTokens.revoked');
-  void (async () => {
-    for await (const revoked of revokedTokens) {
-      for (const socket of wss.clients) {
-        if (actors.get(socket)?.token?.id === revoked.tokenId)
-          socket.close(CloseCode.Unauthorized, 'Access token revoked');
-      }
-    }
-  })().catch((error: unknown) => options.logger.error({ err: error }, 'closing the sockets of revoked tokens failed'));
+
+  /** The context of a socket's caller (the actor is set once the socket is acknowledged). */
+  const contextOf = (actor: Actor | null, sessionToken: string | null, request: Context['request']) =>
+    options.buildContext({ actor, sessionToken, request, cookies: null });
 
   /** The actor of a socket opened with an access token; null after closing the socket with the reason. */
   async function tokenActor(socket: WebSocket, authorization: unknown): Promise<Actor | null> {
@@ -114,44 +95,35 @@ export function attachGraphqlWs(options: {
     }
   }
   /** Who opens the socket: an access token in connection_init, else the session cookie. */
-  async function authenticate(ctx: SocketContext<Record<string, unknown>, Extra & ConnectionExtra>): Promise<boolean> {
-    const authorization = ctx.connectionParams?.authorization;
+  async function authenticate(connection: Socket, request: IncomingMessage): Promise<boolean> {
+    const authorization = connection.connectionParams?.authorization;
     if (authorization !== undefined) {
       // A token carries no ambient credential: no cross-site check, and the cookie is not read.
-      const actor = await tokenActor(ctx.extra.socket, authorization);
+      const actor = await tokenActor(connection.socket, authorization);
       if (!actor) return false;
-      ctx.extra.actor = actor;
-      ctx.extra.sessionToken = null;
-      actors.set(ctx.extra.socket, actor);
+      connection.state = contextOf(actor, null, connection.state.request);
       return true;
     }
     // Cross-site WebSocket hijacking: a page on another site must not open a socket with our cookie.
-    if (options.isCrossSite?.(ctx.extra.request.headers)) return false;
-    const token = readSessionToken(ctx.extra.request.headers.cookie);
-    ctx.extra.sessionToken = token;
-    ctx.extra.actor = await socketActors.actorOf(token);
-    if (ctx.extra.actor) actors.set(ctx.extra.socket, ctx.extra.actor);
+    if (options.isCrossSite?.(request.headers)) return false;
+    const token = readSessionToken(request.headers.cookie);
+    connection.state = contextOf(await socketActors.actorOf(token), token, connection.state.request);
     return true;
   }
-  const disposable = useServer<Record<string, unknown>, ConnectionExtra>(
+
+  const server = serveGraphqlWs<Context>(
+    wss,
     {
-      execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
-      subscribe: (args) => {
-        const { subscribe, sharingKey } = (args as EnvelopedArgs).rootValue;
-        // Event by event (subscription-events.ts); a start that fails gets Yoga's answer.
-        const start = async () => (await subscriptionEvents(args, options.logger)) ?? subscribe(args);
-        return sharingKey === null ? start() : shared.join(sharingKey, start);
-      },
-      onConnect: async (ctx) => {
-        const request = ctx.extra.request;
-        ctx.extra.ip = options.clientAddress?.(request) ?? request.socket.remoteAddress ?? '';
-        const accepted = await authenticate(ctx);
-        // graphql-ws types it read-only; the object is ours (use/ws builds one per socket).
-        if (accepted) (ctx.extra as { request: IncomingMessage }).request = slimRequest(request, ctx.extra.ip);
-        return accepted;
-      },
-      onSubscribe: async (ctx, _id, params) => {
-        const tokenId = ctx.extra.actor?.token?.id;
+      open: (_socket, request) =>
+        contextOf(null, null, {
+          ip: options.clientAddress?.(request) ?? request.socket.remoteAddress ?? '',
+          userAgent: request.headers['user-agent'],
+        }),
+      onConnect: authenticate,
+      onInternalError: (error) => options.logger.error({ err: error }, 'websocket internal error'),
+      onSubscribe: async (connection, _id, params) => {
+        const context = connection.state;
+        const tokenId = context.actor?.token?.id;
         if (tokenId !== undefined && options.rateLimitToken) {
           try {
             await options.rateLimitToken(tokenId);
@@ -159,60 +131,77 @@ export function attachGraphqlWs(options: {
             return [maskError(error, 'Unexpected error.') as GraphQLError];
           }
         }
-        const { schema, execute, subscribe, contextFactory, parse, validate } = options.yoga.getEnveloped({
-          ...ctx,
-          req: ctx.extra.request,
-          socket: ctx.extra.socket,
+        const envelope = options.yoga.getEnveloped({
+          req: slimRequest(context),
+          socket: connection.socket,
           params,
-        });
+        } as never);
         // A syntax error or a limit (graphql-armor throws from parse and validate) is an error of this
-        // operation, not a reason to drop the socket (graphql-ws closes it with 4500 when this throws).
+        // operation, not a reason to drop the socket (it is closed with 4500 when this throws).
         const asOperationError = (error: unknown) => {
           if ((error as Partial<GraphQLError>)?.name === 'GraphQLError') return [error as GraphQLError];
           throw error;
         };
-        let document: ReturnType<typeof parse>;
+        let document: ReturnType<typeof envelope.parse>;
         try {
-          document = parse(params.query);
+          document = envelope.parse(params.query);
         } catch (error) {
           return asOperationError(error);
         }
-        const args = {
-          schema,
-          operationName: params.operationName,
-          document,
-          variableValues: params.variables,
-          contextValue: {
-            ...(await contextFactory()),
-            ...options.buildContext({
-              actor: ctx.extra.actor ?? null,
-              sessionToken: ctx.extra.sessionToken ?? null,
-              request: {
-                ip: ctx.extra.ip ?? '',
-                userAgent: ctx.extra.request.headers['user-agent'],
-              },
-              cookies: null,
-            }),
-          } satisfies Context,
-          rootValue: {
-            execute,
-            subscribe,
-            sharingKey: sharedExecution ? sharedSubscriptionKey(params, ctx.extra.actor ?? null) : null,
-          },
-        };
-        let errors: ReturnType<typeof validate>;
+        let errors: ReturnType<typeof envelope.validate>;
         try {
-          errors = validate(args.schema, args.document);
+          errors = envelope.validate(envelope.schema, document);
         } catch (error) {
           return asOperationError(error);
         }
         if (errors.length) return errors;
-        return args;
+        const args: ExecutionArgs = {
+          schema: envelope.schema,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: context,
+        };
+        /** Through the envelope, with a copy of the socket's context (plugins cache per context). */
+        const copied = (run: typeof envelope.execute) => (args: ExecutionArgs) =>
+          run({ ...args, contextValue: { ...context } });
+        const sharingKey = sharedExecution ? sharedSubscriptionKey(params, context.actor) : null;
+        return {
+          args,
+          execute: copied(envelope.execute),
+          subscribe: (args) => {
+            // Event by event (subscription-events.ts); a start that fails gets Yoga's answer.
+            const start = async () =>
+              (await subscriptionEvents(args, options.logger)) ?? copied(envelope.subscribe)(args);
+            return sharingKey === null ? start() : shared.join(sharingKey, start);
+          },
+        };
       },
     },
-    wss,
     options.keepAliveMs ?? 12_000,
   );
+
+  // A socket authenticates once, when it opens: when its session ends (sign-out, password change or
+  // reset, a rejected application), on this instance or another, the socket is closed with 4401.
+  const endedSessions = options.events.subscribe('sessions.ended');
+  void (async () => {
+    for await (const ended of endedSessions) {
+      for (const connection of server.connections()) {
+        if (isEndedSession(connection.state.actor, ended)) connection.close(CloseCode.Unauthorized, 'Session ended');
+      }
+    }
+  })().catch((error: unknown) => options.logger.error({ err: error }, 'closing the sockets of ended sessions failed'));
+  // A revoked access token (on this instance or another) closes its sockets the same way.
+  const revokedTokens = options.events.subscribe('accessTokens.revoked');
+  void (async () => {
+    for await (const revoked of revokedTokens) {
+      for (const connection of server.connections()) {
+        if (connection.state.actor?.token?.id === revoked.tokenId)
+          connection.close(CloseCode.Unauthorized, 'Access token revoked');
+      }
+    }
+  })().catch((error: unknown) => options.logger.error({ err: error }, 'closing the sockets of revoked tokens failed'));
+
   return {
     wss,
     /** Says "going away" (1001) to every client and waits for them to close their end. */
@@ -220,7 +209,7 @@ export function attachGraphqlWs(options: {
       await endedSessions.return?.();
       await revokedTokens.return?.();
       await socketActors.close();
-      await disposable.dispose();
+      server.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
     /** Drops the sockets that have not answered the close handshake. */

@@ -4,6 +4,10 @@
 //
 // A class rather than closures: every idle subscription holds two of these (the event bus's and its
 // socket's), so their methods live once on the prototype and an instance is a handful of fields.
+//
+// A consumer may also take values as they are pushed instead of awaiting next() (`listen`): the value
+// is handed over synchronously, with no promise and no microtask per value, and an idle listener holds
+// no pending promise. It can pause (values then wait in the queue, under the same bound) and resume.
 
 /** Undelivered values one consumer may hold before it is dropped (a client that stopped reading). */
 export const MAX_PENDING_EVENTS = 1000;
@@ -16,6 +20,14 @@ export class SubscriberOverflowError extends Error {
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
 
+/** Takes a queue's values as they come (PushQueue.listen). */
+export interface PushSink<T> {
+  /** A value; must not throw. */
+  onValue(value: T): void;
+  /** The queue ended (with its failure, if it failed); nothing more comes. Not called after return(). */
+  onEnd(failure: Error | undefined): void;
+}
+
 /** `onClose` runs once: when the consumer returns or throws, or the queue ends, fails or overflows. */
 export class PushQueue<T> implements AsyncIterableIterator<T> {
   /** Allocated with the first value that has to wait (most subscriptions never queue one). */
@@ -27,6 +39,8 @@ export class PushQueue<T> implements AsyncIterableIterator<T> {
   /** No more pushes are taken. */
   #closed = false;
   #onClose: (() => void) | undefined;
+  #sink: PushSink<T> | undefined;
+  #paused = false;
 
   constructor(onClose?: () => void) {
     this.#onClose = onClose;
@@ -40,6 +54,11 @@ export class PushQueue<T> implements AsyncIterableIterator<T> {
   /** Queues a value (or hands it to a waiting next()); false once the queue has ended or overflowed. */
   push(value: T): boolean {
     if (this.#closed) return false;
+    const sink = this.#sink;
+    if (sink && !this.#paused && !this.#queue?.length) {
+      sink.onValue(value);
+      return true;
+    }
     const resolve = this.#resolve;
     if (resolve) {
       this.#resolve = undefined;
@@ -61,7 +80,8 @@ export class PushQueue<T> implements AsyncIterableIterator<T> {
   /** Ends the iteration after what is queued has been read. */
   end(): void {
     this.#close();
-    if (!this.#queue?.length) this.#settleWaiting();
+    if (this.#sink) this.#flush();
+    else if (!this.#queue?.length) this.#settleWaiting();
   }
 
   /** Ends the iteration with an error after what is queued has been read. */
@@ -69,7 +89,40 @@ export class PushQueue<T> implements AsyncIterableIterator<T> {
     if (this.#closed) return;
     this.#failure = error;
     this.#close();
-    if (!this.#queue?.length) this.#settleWaiting();
+    if (this.#sink) this.#flush();
+    else if (!this.#queue?.length) this.#settleWaiting();
+  }
+
+  /**
+   * Hands every value to `sink` as it is pushed (what is already queued first), then the end. Instead
+   * of next(): a queue has one consumer, and listens or is iterated.
+   */
+  listen(sink: PushSink<T>): void {
+    this.#sink = sink;
+    this.#flush();
+  }
+
+  /** Values wait in the queue (under its bound) until resume(). */
+  pause(): void {
+    this.#paused = true;
+  }
+
+  resume(): void {
+    this.#paused = false;
+    this.#flush();
+  }
+
+  /** Pending values, then the end, to the listening sink while it is not paused. */
+  #flush() {
+    const sink = this.#sink;
+    if (!sink) return;
+    const queue = this.#queue;
+    while (queue?.length && !this.#paused && this.#sink === sink) sink.onValue(queue.shift() as T);
+    if (!this.#closed || this.#paused || this.#sink !== sink || queue?.length) return;
+    const failure = this.#failure;
+    this.#failure = undefined;
+    this.#sink = undefined;
+    sink.onEnd(failure);
   }
 
   next(): Promise<IteratorResult<T>> {
@@ -125,6 +178,7 @@ export class PushQueue<T> implements AsyncIterableIterator<T> {
   }
 
   #leave() {
+    this.#sink = undefined;
     this.#close();
     this.#queue = undefined;
     this.#failure = undefined;
