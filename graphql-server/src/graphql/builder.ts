@@ -82,3 +82,13 @@ builder.scalarType('JSON', {
 builder.queryType({});
 builder.mutationType({});
 builder.subscriptionType({});
+
+/**
+ * The answer of a `prismaField` that has no row to load (`me` signed out, a conversation without an
+ * original case): null. Spreading the plan is what tells Pothos' development check (`onUnusedQuery`)
+ * that the resolver saw it; without it every such answer logged "Prisma query was unused".
+ */
+export function noRowToLoad(query: object): null {
+  void { ...query };
+  return null;
+}

@@ -8,7 +8,7 @@ import {
 import type { Context } from '../../context';
 import type { SignedIn } from '../../domain/auth/auth.service';
 import type { User } from '../../generated/prisma/client';
-import { builder } from '../builder';
+import { builder, noRowToLoad } from '../builder';
 import { RoleEnum, wholeUsers } from './user';
 
 // Sign-in, registration and password reset over GraphQL: the same service calls as the REST door.
@@ -79,7 +79,7 @@ builder.queryFields((t) => ({
     authScopes: { public: true },
     description: 'The signed-in user, or null.',
     resolve: (query, _root, _args, ctx) =>
-      ctx.actor ? ctx.db.user.findUnique({ ...query, where: { id: ctx.actor.id } }) : null,
+      ctx.actor ? ctx.db.user.findUnique({ ...query, where: { id: ctx.actor.id } }) : noRowToLoad(query),
   }),
   resetTokenValid: t.boolean({
     authScopes: { public: true },

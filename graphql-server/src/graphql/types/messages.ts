@@ -11,7 +11,7 @@ import {
 } from '../../domain/realtime/realtime.rules';
 import type { CaseMessageAdded, CaseMessagesRead } from '../../lib/events';
 import { createPushQueue } from '../../lib/push-queue';
-import { builder } from '../builder';
+import { builder, noRowToLoad } from '../builder';
 import { DashboardStats } from './case';
 
 // The case conversation (issue 15) over GraphQL: the same service calls as the REST door
@@ -96,14 +96,18 @@ const CaseConversation = builder.objectRef<ConversationInfo>('CaseConversation')
       nullable: true,
       description: "A revisit's thread links to its original case's thread (when the reader may read it).",
       resolve: (query, info, _args, ctx) =>
-        info.originalCase ? ctx.db.case.findUnique({ ...query, where: { id: info.originalCase.id } }) : null,
+        info.originalCase
+          ? ctx.db.case.findUnique({ ...query, where: { id: info.originalCase.id } })
+          : noRowToLoad(query),
     }),
     latestRevisit: t.prismaField({
       type: 'Case',
       nullable: true,
       description: "The newest revisit of this case the reader may read: where a closed thread's exchange goes on.",
       resolve: (query, info, _args, ctx) =>
-        info.latestRevisit ? ctx.db.case.findUnique({ ...query, where: { id: info.latestRevisit.id } }) : null,
+        info.latestRevisit
+          ? ctx.db.case.findUnique({ ...query, where: { id: info.latestRevisit.id } })
+          : noRowToLoad(query),
     }),
   }),
 });
