@@ -187,6 +187,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     isCrossSite: security.isCrossSite,
     rateLimitToken: security.rateLimitToken,
     clientAddress: (request) => clientAddress(request, trust),
+    isProduction: config.isProduction,
     ...config.webSocket,
   });
 

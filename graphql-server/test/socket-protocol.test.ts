@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { frameOf } from '../src/graphql/socket-server';
+import WebSocket, { WebSocketServer } from 'ws';
+import { frameOf, serveGraphqlWs } from '../src/graphql/socket-server';
 import { createUser, signedInClient } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -162,5 +162,39 @@ describe('next frames', () => {
     const payload = JSON.parse(String(frameOf('1', { data: null, errors: [error] }))).payload;
     expect(payload).toEqual({ data: null, errors: [error.toJSON()] });
     expect(JSON.parse(String(frameOf('1', { data: { n: 2 } }))).payload).not.toHaveProperty('errors');
+  });
+});
+
+describe('an internal error', () => {
+  /** A bare socket server whose connection_init fails, and the close a client gets from it. */
+  async function closeOnFailedInit(exposeInternalErrors: boolean) {
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await once(wss, 'listening');
+    const served = serveGraphqlWs(
+      wss,
+      {
+        open: () => ({}),
+        onConnect: () => {
+          throw new Error('the session store is down');
+        },
+        onSubscribe: async () => [],
+        onInternalError: () => {},
+        exposeInternalErrors,
+      },
+      0,
+    );
+    const { port } = wss.address() as { port: number };
+    const socket = new WebSocket(`ws://127.0.0.1:${port}`, 'graphql-transport-ws');
+    await once(socket, 'open');
+    socket.send(JSON.stringify({ type: 'connection_init' }));
+    const [code, reason] = (await once(socket, 'close')) as [number, Buffer];
+    served.dispose();
+    await new Promise((resolve) => wss.close(resolve));
+    return [code, String(reason)];
+  }
+
+  it('closes with 4500, its message only where the server exposes internal errors (not in production)', async () => {
+    expect(await closeOnFailedInit(false)).toEqual([4500, 'Internal server error']);
+    expect(await closeOnFailedInit(true)).toEqual([4500, 'the session store is down']);
   });
 });

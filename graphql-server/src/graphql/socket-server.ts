@@ -54,9 +54,10 @@ export interface SocketServerHooks<S> {
   ): Promise<PreparedOperation | readonly GraphQLError[]>;
   /** An internal error of a socket or of our handling of a message (the socket is closed with 4500). */
   onInternalError(error: unknown): void;
+  /** Whether the 4500 close reason carries the error's message (development) or only 'Internal server error'. */
+  exposeInternalErrors: boolean;
 }
 
-const isProduction = () => process.env.NODE_ENV === 'production';
 const isAsyncIterable = (value: unknown): value is AsyncIterable<Result> =>
   typeof (value as AsyncIterable<Result> | null)?.[Symbol.asyncIterator] === 'function';
 
@@ -260,15 +261,12 @@ export function serveGraphqlWs<S>(wss: WebSocketServer, hooks: SocketServerHooks
     return (socket as ServedSocket)[CONNECTION] as Connection<S>;
   }
 
-  /** A message handler's own failure: logged, and the socket closed with 4500 (as graphql-ws). */
-  function internalError(connection: Connection<S>, error: unknown) {
+  /** A failure of a socket or of a message handler: logged, and the socket closed with 4500 (as graphql-ws). */
+  function internalError(socket: WebSocket, error: unknown) {
     hooks.onInternalError(error);
-    connection.close(
-      CloseCode.InternalServerError,
-      isProduction()
-        ? 'Internal server error'
-        : closeReason(error instanceof Error ? error.message : String(error), 'Internal server error'),
-    );
+    const message = error instanceof Error ? error.message : String(error);
+    const generic = 'Internal server error';
+    socket.close(CloseCode.InternalServerError, hooks.exposeInternalErrors ? closeReason(message, generic) : generic);
   }
 
   async function connectionInit(connection: Connection<S>, message: ConnectionInitMessage) {
@@ -382,17 +380,13 @@ export function serveGraphqlWs<S>(wss: WebSocketServer, hooks: SocketServerHooks
   // The listeners, shared by every socket (`this` is the socket).
   function onMessage(this: WebSocket, data: Buffer | ArrayBuffer | Buffer[]) {
     const connection = connectionOf(this);
-    handle(connection, String(data)).catch((error: unknown) => internalError(connection, error));
+    handle(connection, String(data)).catch((error: unknown) => internalError(connection.socket, error));
   }
   function onPong(this: WebSocket) {
     connectionOf(this).alive = true;
   }
   function onError(this: WebSocket, error: Error) {
-    hooks.onInternalError(error);
-    this.close(
-      CloseCode.InternalServerError,
-      isProduction() ? 'Internal server error' : closeReason(error.message, 'Internal server error'),
-    );
+    internalError(this, error);
   }
   function onClose(this: WebSocket) {
     const connection = connectionOf(this);

@@ -61,6 +61,8 @@ export function attachGraphqlWs(options: {
   keepAliveMs?: number;
   /** Sockets of one user running the same subscription share one execution per event. */
   sharedExecution?: boolean;
+  /** Production hides an internal error's message from the socket's close reason. */
+  isProduction?: boolean;
 }) {
   const wss = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: BODY_LIMIT_BYTES });
   const shared = createSharedSubscriptions();
@@ -121,6 +123,7 @@ export function attachGraphqlWs(options: {
         }),
       onConnect: authenticate,
       onInternalError: (error) => options.logger.error({ err: error }, 'websocket internal error'),
+      exposeInternalErrors: options.isProduction === false,
       onSubscribe: async (connection, _id, params) => {
         const context = connection.state;
         const tokenId = context.actor?.token?.id;
