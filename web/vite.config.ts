@@ -1,8 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { graphqlDocuments } from './graphql-documents-plugin';
-import { precompress } from './precompress-plugin';
+import { graphqlDocuments } from './graphql-documents-plugin.ts';
+import { precompress } from './precompress-plugin.ts';
 
 const SERVER = 'http://127.0.0.1:4000';
 
