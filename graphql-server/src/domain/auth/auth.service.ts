@@ -1,11 +1,4 @@
-import {
-  changePasswordSchema,
-  INVALID_RESET_LINK,
-  loginSchema,
-  passwordResetRequestSchema,
-  registerSchema,
-  resetPasswordSchema,
-} from '@vetconsult/schema/auth';
+import { changePasswordSchema, loginSchema, registerSchema } from '@vetconsult/schema/auth';
 import type { User } from '../../generated/prisma/client';
 import { type Db, isUniqueViolation } from '../../lib/db/client';
 import { badInput, conflict, DomainError, unauthenticated } from '../../lib/errors';
@@ -15,14 +8,13 @@ import { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validation';
 import { type Actor, type RequestInfo, requireActor, requireSession } from '../actor';
-import { createResetLink } from '../notifications/account-mails';
 import { LOGIN_THROTTLE_DEFAULTS, LoginThrottle, type LoginThrottleOptions } from './login-throttle';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
+import { createPasswordReset } from './password-reset';
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session cookie still gets a server-side end, so a forgotten tab does not live forever. */
 const BROWSER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
-const RESET_TOKEN_MS = 60 * 60 * 1000;
 
 const LOGIN_FAILED = 'Invalid credentials';
 const TOO_MANY_ATTEMPTS = 'Too many login attempts. Please try again in 15 minutes.';
@@ -64,9 +56,6 @@ export function createAuthService(deps: AuthServiceDeps) {
   // 100 attempts per IP (LOGIN_ATTEMPTS_PER_IP) in 15 minutes; failures per account slow guessing down.
   const ipAttempts = new RateLimiter(deps.loginAttemptsPerIp ?? 100, 15 * 60 * 1000);
   const throttle = new LoginThrottle({ ...LOGIN_THROTTLE_DEFAULTS, ...deps.loginThrottle }, () => now().getTime());
-  /** Reset links being made (with their mail jobs), off the request path. */
-  const pendingMail = new Set<Promise<void>>();
-  const mailByAddress = new Map<string, Promise<void>>();
 
   async function openSession(userId: number, persistent: boolean, request: RequestInfo) {
     const token = newToken();
@@ -84,27 +73,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { sessionToken: token, sessionId: session.id };
   }
 
-  /**
-   * Makes a reset link for the account of this e-mail (if any), ending its older links; its mail is a job
-   * added in the same transaction (account-mails.ts), which mints the link's token when it sends.
-   */
-  async function makeResetLink(email: string): Promise<void> {
-    const user = await db.user.findUnique({ where: { email } });
-    if (!user) {
-      logger.info({ email }, 'password reset requested for an unknown email');
-      return;
-    }
-    await db.$transaction(async (tx) => {
-      // The account's row is locked first, so two requests (two instances, or two clicks) issue their
-      // links one after the other: the later one always ends the earlier, never two valid links.
-      await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
-      await tx.passwordResetToken.updateMany({ where: { userId: user.id, used: false }, data: { used: true } });
-      await createResetLink(tx, user.id, new Date(now().getTime() + RESET_TOKEN_MS));
-    });
-    deps.afterMailQueued?.();
-  }
-
   return {
+    ...createPasswordReset({ db, logger, events, now, afterMailQueued: deps.afterMailQueued }),
+
     async register(input: unknown, request: RequestInfo): Promise<SignedIn> {
       const data = parseInput(registerSchema, input);
       const email = data.email.toLowerCase();
@@ -226,59 +197,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await db.user.findUnique({ where: { id: who.id } });
       if (!user) throw unauthenticated();
       return user;
-    },
-
-    /**
-     * Answers at once, the same whether or not the account exists (nothing about it is looked up on the
-     * request path): the link and its mail job are made in the background. A new link ends the older ones.
-     */
-    async requestPasswordReset(input: unknown): Promise<void> {
-      const { email } = parseInput(passwordResetRequestSchema, input);
-      const address = email.toLowerCase();
-      // Requests for one address run in the order they came, so the newest e-mail holds the valid link.
-      const previous = mailByAddress.get(address) ?? Promise.resolve();
-      const job: Promise<void> = previous
-        .then(() => makeResetLink(address))
-        .catch((error: unknown) => logger.error({ err: error }, 'password reset link could not be made'))
-        .finally(() => {
-          pendingMail.delete(job);
-          if (mailByAddress.get(address) === job) mailByAddress.delete(address);
-        });
-      pendingMail.add(job);
-      mailByAddress.set(address, job);
-    },
-
-    /** Resolves once the reset links requested so far are made, their mail jobs added (shutdown, tests). */
-    async settled(): Promise<void> {
-      while (pendingMail.size > 0) await Promise.all(pendingMail);
-    },
-
-    async isResetTokenValid(token: string): Promise<boolean> {
-      if (!token || token.length > 200) return false;
-      const row = await db.passwordResetToken.findUnique({ where: { tokenHash: hashToken(token) } });
-      return !!row && !row.used && row.expiresAt > now();
-    },
-
-    async resetPassword(input: unknown): Promise<void> {
-      const data = parseInput(resetPasswordSchema, input);
-      const tokenHash = hashToken(data.token);
-      const passwordHash = await hashPassword(data.password);
-      const userId = await db.$transaction(async (tx) => {
-        // Consuming the token is one conditional update: a second use (or a race) finds nothing.
-        const consumed = await tx.passwordResetToken.updateMany({
-          where: { tokenHash, used: false, expiresAt: { gt: now() } },
-          data: { used: true },
-        });
-        if (consumed.count !== 1) throw badInput(INVALID_RESET_LINK, 'token');
-        const row = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash } });
-        // Using a link ends every other link of the account.
-        await tx.passwordResetToken.updateMany({ where: { userId: row.userId, used: false }, data: { used: true } });
-        await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
-        // A reset ends every open session of the account.
-        await tx.session.deleteMany({ where: { userId: row.userId } });
-        return row.userId;
-      });
-      events.publish('sessions.ended', { userId, at: Date.now() });
     },
 
     async changePassword(actor: Actor | null, input: unknown): Promise<void> {
