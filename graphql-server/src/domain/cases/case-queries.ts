@@ -13,19 +13,30 @@ import { isSpecialistAvailable } from './specialist-choice';
 // give Prisma arguments that both doors use (GraphQL adding its selection), so a page and its relations
 // are one statement.
 
-/** A case with the people and files every case page shows. */
-export const caseDetailInclude = {
-  vet: { select: { id: true, name: true, clinicName: true, clinicAddress: true } },
-  specialist: { select: { id: true, name: true, specialty: true } },
-  files: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
-  /** Issue 19: who declined the case and why (newest first); shown to its vet and the admin (readsDeclines). */
-  declines: {
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select: { specialistId: true, reason: true, createdAt: true, specialist: { select: { name: true } } },
+/**
+ * A case with the people and files every case page shows (REST's case object, rest/views/case.view.ts):
+ * the columns it shows and no others. Not the specialist's summary draft (only they read it, through
+ * its own query), nor a file's storage keys and message (issue 17: a 100-case page mapped ~400 values
+ * fewer, and PostgreSQL built smaller JSON for the files).
+ */
+export const caseDetailArgs = {
+  omit: { summaryDraft: true },
+  include: {
+    vet: { select: { id: true, name: true, clinicName: true, clinicAddress: true } },
+    specialist: { select: { id: true, name: true, specialty: true } },
+    files: {
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      omit: { s3Key: true, thumbnailKey: true, messageId: true },
+    },
+    /** Issue 19: who declined the case and why (newest first); shown to its vet and the admin (readsDeclines). */
+    declines: {
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { specialistId: true, reason: true, createdAt: true, specialist: { select: { name: true } } },
+    },
   },
-} satisfies Prisma.CaseInclude;
+} satisfies Prisma.CaseDefaultArgs;
 
-export type CaseDetail = Prisma.CaseGetPayload<{ include: typeof caseDetailInclude }>;
+export type CaseDetail = Prisma.CaseGetPayload<typeof caseDetailArgs>;
 
 export interface DashboardStats {
   activeCount: number;
@@ -154,11 +165,11 @@ export function createCaseQueries(deps: { db: Db; now: () => Date }) {
 
     /** The actor's cases (vet: own; specialist: assigned; admin: all), filtered and searched. */
     listCases(actor: Actor | null, raw: unknown, userId?: number): Promise<CaseDetail[]> {
-      return db.case.findMany({ ...listArgs(actor, raw, userId), include: caseDetailInclude });
+      return db.case.findMany({ ...listArgs(actor, raw, userId), ...caseDetailArgs });
     },
 
     async availableCases(actor: Actor | null): Promise<CaseDetail[]> {
-      return db.case.findMany({ ...(await availableArgsNow(actor)), include: caseDetailInclude });
+      return db.case.findMany({ ...(await availableArgsNow(actor)), ...caseDetailArgs });
     },
 
     /** GET /api/cases/specialist/{id}: a specialist's own cases (or any, for the administrator). */
@@ -171,13 +182,13 @@ export function createCaseQueries(deps: { db: Db; now: () => Date }) {
         where: { specialistId, status: { in: SPECIALIST_VISIBLE } },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: 200,
-        include: caseDetailInclude,
+        ...caseDetailArgs,
       });
     },
 
     /** One case the actor may read, with its people and files. */
     getCase(actor: Actor | null, ref: string | number): Promise<CaseDetail> {
-      return readableCase(db, actor, ref, { include: caseDetailInclude });
+      return readableCase(db, actor, ref, caseDetailArgs);
     },
 
     /** One case the actor may read, read once with the caller's selection (GraphQL's `query`). */

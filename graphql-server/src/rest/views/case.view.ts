@@ -128,7 +128,10 @@ export const caseViewSchema = z
   .meta({ id: 'Case' });
 export type CaseView = z.infer<typeof caseViewSchema>;
 
-export function toCaseFileView(file: CaseFile): CaseFileView {
+/** The columns a file's view shows (a case page reads no others: domain/cases/case-queries.ts caseDetailArgs). */
+export type CaseFileFacts = Omit<CaseFile, 's3Key' | 'thumbnailKey' | 'messageId'>;
+
+export function toCaseFileView(file: CaseFileFacts): CaseFileView {
   return {
     id: file.id,
     caseId: file.caseId,
