@@ -1,7 +1,8 @@
 import { type CaseSearchInput, caseSearchSchema } from '@vetconsult/schema/consult';
-import type { Prisma } from '../../generated/prisma/client';
+import { Prisma } from '../../generated/prisma/client';
 import type { CaseStatus } from '../../generated/prisma/enums';
 import type { Db } from '../../lib/db/client';
+import { type CompiledReader, utcTimestamp } from '../../lib/db/compiled-read';
 import { forbidden } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
 import { type Actor, requireActor } from '../actor';
@@ -37,6 +38,28 @@ export const caseDetailArgs = {
 } satisfies Prisma.CaseDefaultArgs;
 
 export type CaseDetail = Prisma.CaseGetPayload<typeof caseDetailArgs>;
+
+/** The columns of a case list's statement (caseDetailArgs): the case's columns it keeps, and its relations. */
+const CASE_DETAIL_COLUMNS = [
+  ...Object.values(Prisma.CaseScalarFieldEnum).filter((field) => !(field in caseDetailArgs.omit)),
+  ...Object.keys(caseDetailArgs.include),
+]
+  .sort()
+  .join();
+
+type Written<T> = Omit<T, 'createdAt'> & { createdAt: string };
+/** A row of that statement as node-postgres reads it: the joined relations come as JSON, their timestamps as text. */
+type CaseDetailRow = Omit<CaseDetail, 'files' | 'declines'> & {
+  files: Written<CaseDetail['files'][number]>[];
+  declines: Written<CaseDetail['declines'][number]>[];
+};
+
+function caseDetailOf(row: CaseDetailRow): CaseDetail {
+  return Object.assign(row, {
+    files: row.files.map((file) => ({ ...file, createdAt: utcTimestamp(file.createdAt) })),
+    declines: row.declines.map((decline) => ({ ...decline, createdAt: utcTimestamp(decline.createdAt) })),
+  });
+}
 
 export interface DashboardStats {
   activeCount: number;
@@ -149,8 +172,26 @@ export function availableArgs(actor: Actor | null, availableNow = false) {
   } satisfies Prisma.CaseFindManyArgs;
 }
 
-export function createCaseQueries(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps;
+export function createCaseQueries(deps: { db: Db; reader?: CompiledReader; now: () => Date }) {
+  const { db, reader, now } = deps;
+
+  /**
+   * The cases these arguments find, each with its people and files: Prisma's one statement for them, its
+   * rows read by node-postgres (issue 17: lib/db/compiled-read.ts); Prisma reads them itself when its plan
+   * is more than one statement (a cursor page) or no reader was given.
+   */
+  async function caseDetails(
+    args: Omit<Prisma.CaseFindManyArgs, 'select' | 'include' | 'omit'>,
+  ): Promise<CaseDetail[]> {
+    const query = { ...args, ...caseDetailArgs };
+    const statement = await reader?.compile((prisma) => prisma.case.findMany(query));
+    if (!reader || !statement) return db.case.findMany(query);
+    const { columns, rows } = await reader.rows(statement);
+    if ([...columns].sort().join() !== CASE_DETAIL_COLUMNS) {
+      throw new Error(`a case list's statement answered the columns ${columns.join()}`);
+    }
+    return (rows as unknown as CaseDetailRow[]).map(caseDetailOf);
+  }
 
   /** The Available Cases arguments for this actor, with their availability now (first-available cases). */
   async function availableArgsNow(actor: Actor | null) {
@@ -165,11 +206,11 @@ export function createCaseQueries(deps: { db: Db; now: () => Date }) {
 
     /** The actor's cases (vet: own; specialist: assigned; admin: all), filtered and searched. */
     listCases(actor: Actor | null, raw: unknown, userId?: number): Promise<CaseDetail[]> {
-      return db.case.findMany({ ...listArgs(actor, raw, userId), ...caseDetailArgs });
+      return caseDetails(listArgs(actor, raw, userId));
     },
 
     async availableCases(actor: Actor | null): Promise<CaseDetail[]> {
-      return db.case.findMany({ ...(await availableArgsNow(actor)), ...caseDetailArgs });
+      return caseDetails(await availableArgsNow(actor));
     },
 
     /** GET /api/cases/specialist/{id}: a specialist's own cases (or any, for the administrator). */
@@ -178,11 +219,10 @@ export function createCaseQueries(deps: { db: Db; now: () => Date }) {
       if (who.role !== 'ADMIN' && !(who.role === 'SPECIALIST' && who.id === specialistId)) {
         throw forbidden('You can only list your own cases');
       }
-      return db.case.findMany({
+      return caseDetails({
         where: { specialistId, status: { in: SPECIALIST_VISIBLE } },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: 200,
-        ...caseDetailArgs,
       });
     },
 

@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import type { Logger } from '../logger';
-import { createPrismaClient, type Db } from './client';
+import { createDbClients, type Db } from './client';
+import type { CompiledReader } from './compiled-read';
 import { startEmbeddedDatabase } from './embedded';
 import { applyMigrations } from './migrate';
 
 export interface Database {
   db: Db;
+  /** Runs statements Prisma compiled (lib/db/compiled-read.ts), on the same pool as `db`. */
+  reader: CompiledReader;
   connectionString: string;
   embedded: boolean;
   close(): Promise<void>;
@@ -26,9 +29,10 @@ export async function openDatabase(options: {
   const applied = await applyMigrations(connectionString);
   if (applied.length > 0) options.logger.info({ applied }, 'database migrations applied');
   // PGlite is one backend: a single connection keeps transactions from interleaving.
-  const db = createPrismaClient(connectionString, embedded ? 1 : options.poolSize, !!embedded);
+  const { db, reader } = createDbClients(connectionString, embedded ? 1 : options.poolSize, !!embedded);
   return {
     db,
+    reader,
     connectionString,
     embedded: !!embedded,
     async close() {

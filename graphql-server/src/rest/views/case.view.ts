@@ -197,8 +197,16 @@ export function toCaseView(kase: CaseDetail, viewer: Actor | null): CaseView {
           declinedAt: decline.createdAt.toISOString(),
         }))
       : [],
-    vet: kase.vet,
-    specialist: kase.specialist,
+    // Written out, as every object of the view: its fields in the contract's order, whatever the row's.
+    vet: {
+      id: kase.vet.id,
+      name: kase.vet.name,
+      clinicName: kase.vet.clinicName,
+      clinicAddress: kase.vet.clinicAddress,
+    },
+    specialist: kase.specialist
+      ? { id: kase.specialist.id, name: kase.specialist.name, specialty: kase.specialist.specialty }
+      : null,
     files: kase.files.map(toCaseFileView),
     // The older specialist view.
     title: caseTitle(kase),
