@@ -92,9 +92,10 @@ function recordingAdapter(sink: (query: SqlQuery) => void): SqlDriverAdapterFact
   return { provider: 'postgres', adapterName: '@prisma/adapter-pg', connect: async () => adapter };
 }
 
+/** `statementName`: the name to prepare a statement under (lib/db/client.ts statementNamer), or undefined. */
 export function createCompiledReader(
   pool: pg.Pool,
-  statementName: (sql: string) => string | undefined,
+  statementName: (sql: string, parameters: number) => string | undefined,
 ): CompiledReader {
   let recorded: SqlQuery[] | null = null;
   let compiler: PrismaClient | undefined; // made at the first compilation (scripts that never list make none)
@@ -129,7 +130,7 @@ export function createCompiledReader(
 
     async rows(statement) {
       const result = await pool.query<Record<string, unknown>>({
-        name: statementName(statement.sql),
+        name: statementName(statement.sql, statement.args.length),
         text: statement.sql,
         values: statement.args,
         types: parsers,
