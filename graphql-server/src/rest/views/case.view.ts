@@ -148,8 +148,11 @@ export function toCaseFileView(file: CaseFileFacts): CaseFileView {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The case as `viewer` sees it (the declines are its veterinarian's and the administrator's). */
-export function toCaseView(kase: CaseDetail, viewer: Actor | null): CaseView {
+/**
+ * The case as `viewer` sees it (the declines are its veterinarian's and the administrator's) at `now`
+ * (overdue, specialistNeed): a list passes one instant for all its cases.
+ */
+export function toCaseView(kase: CaseDetail, viewer: Actor | null, now = new Date()): CaseView {
   return {
     id: kase.id,
     uuid: kase.uuid,
@@ -185,10 +188,10 @@ export function toCaseView(kase: CaseDetail, viewer: Actor | null): CaseView {
     routing: kase.routing,
     activatedAt: iso(kase.activatedAt),
     dueAt: iso(kase.dueAt),
-    overdue: isOverdue(kase.dueAt, kase.status, new Date()),
+    overdue: isOverdue(kase.dueAt, kase.status, now),
     cancelledAt: iso(kase.cancelledAt),
     cancelReason: kase.cancelReason,
-    specialistNeed: specialistNeed(kase, new Date()),
+    specialistNeed: specialistNeed(kase, now),
     declines: readsDeclines(viewer, kase)
       ? kase.declines.map((decline) => ({
           specialistId: decline.specialistId,
