@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../src/domain/actor';
 import { createCasesService } from '../src/domain/cases/cases.service';
@@ -55,19 +56,21 @@ const hour = 3600_000;
 
 async function seed() {
   const db = server.database.db;
+  // A specialty of its own: Available Cases offers every first-available case of the specialty in the database.
+  const specialty = `Cardiology ${randomUUID().slice(0, 8)}`;
   const vet = await createUser(db, {
     role: 'VETERINARIAN',
     name: 'Dr. Zoë Ñandú-Łukasz 🐾',
     clinicName: 'Clínica "Les Érables" \\ Montréal',
     clinicAddress: '1 Rue Saint-Denis\nMontréal, QC',
   });
-  const specialist = await createSpecialist(db, { availableNow: true, specialty: 'Cardiology' });
-  const other = await createSpecialist(db, { availableNow: true, specialty: 'Cardiology' });
-  const leaving = await createUser(db, { role: 'SPECIALIST', approved: true, specialty: 'Cardiology' });
+  const specialist = await createSpecialist(db, { availableNow: true, specialty });
+  const other = await createSpecialist(db, { availableNow: true, specialty });
+  const leaving = await createUser(db, { role: 'SPECIALIST', approved: true, specialty });
   const past = new Date(Date.now() - 30 * hour);
 
   const original = await db.case.create({
-    data: { vetId: vet.id, status: 'reviewed', isPaid: true, specialty: 'Cardiology', patientName: 'Rex' },
+    data: { vetId: vet.id, status: 'reviewed', isPaid: true, specialty, patientName: 'Rex' },
   });
   const full = await db.case.create({
     data: {
@@ -77,7 +80,7 @@ async function seed() {
       revisionNumber: 2,
       originalCaseId: original.id,
       revisitNumber: 2,
-      specialty: 'Cardiology',
+      specialty,
       patientName: 'Bïscuit "the brave"',
       familyLastName: 'Tremblay-Ødegård',
       contactEmail: 'owner+tag@example.com',
@@ -133,7 +136,7 @@ async function seed() {
   const offered = await db.case.create({
     data: {
       vetId: vet.id,
-      specialty: 'Cardiology',
+      specialty,
       status: 'pending',
       isPaid: true,
       routing: 'first_available',
