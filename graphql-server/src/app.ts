@@ -82,7 +82,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   const transport = createEventTransport(config.redisUrl, logger);
   const events = createEventBus(transport.eventTarget ? { eventTarget: transport.eventTarget } : {});
   const storage = createStorage(config);
-  const services = createServices({ config, db, mailer, logger, events, storage });
+  const services = createServices({ config, db, reader: database.reader, mailer, logger, events, storage });
   if (config.seedOnEmpty) await seedIfEmpty(db, config, logger);
   // Issue 14: the durable job queue runs here unless JOBS_IN_PROCESS=false (then `npm run worker` runs it).
   const jobRunner = config.jobs.inProcess ? startJobRunner({ services, events, logger }) : null;

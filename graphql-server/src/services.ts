@@ -28,6 +28,7 @@ import { createProfileService, type ProfileService } from './domain/people/profi
 import { createSpecialistsService, type SpecialistsService } from './domain/people/specialists.service';
 import { createReportsService, type ReportsService } from './domain/reports/reports.service';
 import type { Db } from './lib/db/client';
+import type { CompiledReader } from './lib/db/compiled-read';
 import type { EventBus } from './lib/events';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mail';
@@ -40,6 +41,8 @@ import { createVapidKeyStore } from './lib/vapid-keys';
 export interface ServiceDeps {
   config: Config;
   db: Db;
+  /** Reads the case lists Prisma compiles (lib/db/compiled-read.ts); without it Prisma reads them. */
+  reader?: CompiledReader;
   mailer: Mailer;
   logger: Logger;
   events: EventBus;

@@ -6,6 +6,7 @@ import type { Context } from '../src/context';
 import { createCasesService } from '../src/domain/cases/cases.service';
 import { PrismaClient, type User } from '../src/generated/prisma/client';
 import { schema } from '../src/graphql/schema';
+import { createCompiledReader } from '../src/lib/db/compiled-read';
 import { createEventBus } from '../src/lib/events';
 import { createCase } from './cases.fixtures';
 import { createUser } from './helpers/factories';
@@ -69,11 +70,13 @@ const MY_CASES = parse(`{
   myCases(first: 100) { uuid label title vet { name clinicName clinicAddress } specialist { name } files { filename fileType url } }
 }`);
 
-/** The cases service over the counting client, so its own reads are counted too. */
+/** The cases service over the counting client and pool, so its own reads are counted too. */
 function countingCases() {
   return createCasesService({
     ...server.services,
     db: countingDb,
+    // REST's lists run the statement Prisma compiles on the pool (lib/db/compiled-read.ts): counted too.
+    reader: createCompiledReader(pool, () => undefined),
     storage: undefined as never,
     events: createEventBus(),
     logger: server.logger,

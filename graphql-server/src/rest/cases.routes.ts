@@ -138,7 +138,8 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
       const rows = available
         ? await cases.availableCases(request.actor)
         : await cases.listCases(request.actor, filter, optionalId(userId));
-      return rows.map((row) => toCaseView(row, request.actor));
+      const now = new Date();
+      return rows.map((row) => toCaseView(row, request.actor, now));
     },
   );
 
@@ -157,7 +158,10 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { services: Servi
     async (request) => {
       const specialistId = optionalId(request.params.id, 'specialist', 'id');
       if (specialistId === undefined) throw notFound('Specialist not found');
-      return (await cases.specialistCases(request.actor, specialistId)).map((row) => toCaseView(row, request.actor));
+      const now = new Date();
+      return (await cases.specialistCases(request.actor, specialistId)).map((row) =>
+        toCaseView(row, request.actor, now),
+      );
     },
   );
 

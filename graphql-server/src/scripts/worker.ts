@@ -31,6 +31,7 @@ const events = createEventBus(transport.eventTarget ? { eventTarget: transport.e
 const services = createServices({
   config,
   db: database.db,
+  reader: database.reader,
   mailer: createMailer({ ...config.mail, logger }),
   logger,
   events,

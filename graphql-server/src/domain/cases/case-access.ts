@@ -32,6 +32,7 @@ export function caseWhere(ref: string | number): Prisma.CaseWhereUniqueInput {
 export interface CaseSelection {
   select?: Prisma.CaseSelect | null;
   include?: Prisma.CaseInclude | null;
+  omit?: Prisma.CaseOmit | null;
 }
 
 /** The caller's selection plus the columns a rule needs (with include or no selection every column comes). */

@@ -1,7 +1,8 @@
 import { type CaseSearchInput, caseSearchSchema } from '@vetconsult/schema/consult';
-import type { Prisma } from '../../generated/prisma/client';
+import { Prisma } from '../../generated/prisma/client';
 import type { CaseStatus } from '../../generated/prisma/enums';
 import type { Db } from '../../lib/db/client';
+import { type CompiledReader, utcTimestamp } from '../../lib/db/compiled-read';
 import { forbidden } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
 import { type Actor, requireActor } from '../actor';
@@ -13,19 +14,52 @@ import { isSpecialistAvailable } from './specialist-choice';
 // give Prisma arguments that both doors use (GraphQL adding its selection), so a page and its relations
 // are one statement.
 
-/** A case with the people and files every case page shows. */
-export const caseDetailInclude = {
-  vet: { select: { id: true, name: true, clinicName: true, clinicAddress: true } },
-  specialist: { select: { id: true, name: true, specialty: true } },
-  files: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
-  /** Issue 19: who declined the case and why (newest first); shown to its vet and the admin (readsDeclines). */
-  declines: {
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select: { specialistId: true, reason: true, createdAt: true, specialist: { select: { name: true } } },
+/**
+ * A case with the people and files every case page shows (REST's case object, rest/views/case.view.ts):
+ * the columns it shows and no others. Not the specialist's summary draft (only they read it, through
+ * its own query), nor a file's storage keys and message (issue 17: a 100-case page mapped ~400 values
+ * fewer, and PostgreSQL built smaller JSON for the files).
+ */
+export const caseDetailArgs = {
+  omit: { summaryDraft: true },
+  include: {
+    vet: { select: { id: true, name: true, clinicName: true, clinicAddress: true } },
+    specialist: { select: { id: true, name: true, specialty: true } },
+    files: {
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      omit: { s3Key: true, thumbnailKey: true, messageId: true },
+    },
+    /** Issue 19: who declined the case and why (newest first); shown to its vet and the admin (readsDeclines). */
+    declines: {
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { specialistId: true, reason: true, createdAt: true, specialist: { select: { name: true } } },
+    },
   },
-} satisfies Prisma.CaseInclude;
+} satisfies Prisma.CaseDefaultArgs;
 
-export type CaseDetail = Prisma.CaseGetPayload<{ include: typeof caseDetailInclude }>;
+export type CaseDetail = Prisma.CaseGetPayload<typeof caseDetailArgs>;
+
+/** The columns of a case list's statement (caseDetailArgs): the case's columns it keeps, and its relations. */
+const CASE_DETAIL_COLUMNS = [
+  ...Object.values(Prisma.CaseScalarFieldEnum).filter((field) => !(field in caseDetailArgs.omit)),
+  ...Object.keys(caseDetailArgs.include),
+]
+  .sort()
+  .join();
+
+type Written<T> = Omit<T, 'createdAt'> & { createdAt: string };
+/** A row of that statement as node-postgres reads it: the joined relations come as JSON, their timestamps as text. */
+type CaseDetailRow = Omit<CaseDetail, 'files' | 'declines'> & {
+  files: Written<CaseDetail['files'][number]>[];
+  declines: Written<CaseDetail['declines'][number]>[];
+};
+
+function caseDetailOf(row: CaseDetailRow): CaseDetail {
+  return Object.assign(row, {
+    files: row.files.map((file) => ({ ...file, createdAt: utcTimestamp(file.createdAt) })),
+    declines: row.declines.map((decline) => ({ ...decline, createdAt: utcTimestamp(decline.createdAt) })),
+  });
+}
 
 export interface DashboardStats {
   activeCount: number;
@@ -138,8 +172,26 @@ export function availableArgs(actor: Actor | null, availableNow = false) {
   } satisfies Prisma.CaseFindManyArgs;
 }
 
-export function createCaseQueries(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps;
+export function createCaseQueries(deps: { db: Db; reader?: CompiledReader; now: () => Date }) {
+  const { db, reader, now } = deps;
+
+  /**
+   * The cases these arguments find, each with its people and files: Prisma's one statement for them, its
+   * rows read by node-postgres (issue 17: lib/db/compiled-read.ts); Prisma reads them itself when its plan
+   * is more than one statement (a cursor page) or no reader was given.
+   */
+  async function caseDetails(
+    args: Omit<Prisma.CaseFindManyArgs, 'select' | 'include' | 'omit'>,
+  ): Promise<CaseDetail[]> {
+    const query = { ...args, ...caseDetailArgs };
+    const statement = await reader?.compile((prisma) => prisma.case.findMany(query));
+    if (!reader || !statement) return db.case.findMany(query);
+    const { columns, rows } = await reader.rows(statement);
+    if ([...columns].sort().join() !== CASE_DETAIL_COLUMNS) {
+      throw new Error(`a case list's statement answered the columns ${columns.join()}`);
+    }
+    return (rows as unknown as CaseDetailRow[]).map(caseDetailOf);
+  }
 
   /** The Available Cases arguments for this actor, with their availability now (first-available cases). */
   async function availableArgsNow(actor: Actor | null) {
@@ -154,11 +206,11 @@ export function createCaseQueries(deps: { db: Db; now: () => Date }) {
 
     /** The actor's cases (vet: own; specialist: assigned; admin: all), filtered and searched. */
     listCases(actor: Actor | null, raw: unknown, userId?: number): Promise<CaseDetail[]> {
-      return db.case.findMany({ ...listArgs(actor, raw, userId), include: caseDetailInclude });
+      return caseDetails(listArgs(actor, raw, userId));
     },
 
     async availableCases(actor: Actor | null): Promise<CaseDetail[]> {
-      return db.case.findMany({ ...(await availableArgsNow(actor)), include: caseDetailInclude });
+      return caseDetails(await availableArgsNow(actor));
     },
 
     /** GET /api/cases/specialist/{id}: a specialist's own cases (or any, for the administrator). */
@@ -167,17 +219,16 @@ export function createCaseQueries(deps: { db: Db; now: () => Date }) {
       if (who.role !== 'ADMIN' && !(who.role === 'SPECIALIST' && who.id === specialistId)) {
         throw forbidden('You can only list your own cases');
       }
-      return db.case.findMany({
+      return caseDetails({
         where: { specialistId, status: { in: SPECIALIST_VISIBLE } },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: 200,
-        include: caseDetailInclude,
       });
     },
 
     /** One case the actor may read, with its people and files. */
     getCase(actor: Actor | null, ref: string | number): Promise<CaseDetail> {
-      return readableCase(db, actor, ref, { include: caseDetailInclude });
+      return readableCase(db, actor, ref, caseDetailArgs);
     },
 
     /** One case the actor may read, read once with the caller's selection (GraphQL's `query`). */

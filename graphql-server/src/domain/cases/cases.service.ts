@@ -1,5 +1,6 @@
 import type { Case } from '../../generated/prisma/client';
 import type { Db } from '../../lib/db/client';
+import type { CompiledReader } from '../../lib/db/compiled-read';
 import type { CaseChangeKind, EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
 import type { Storage } from '../../lib/storage';
@@ -21,6 +22,8 @@ import { createRevisits } from './revisit';
 
 export interface CasesServiceDeps {
   db: Db;
+  /** Reads the case lists Prisma compiles (lib/db/compiled-read.ts); without it Prisma reads them. */
+  reader?: CompiledReader;
   storage: Storage;
   events: EventBus;
   logger: Logger;

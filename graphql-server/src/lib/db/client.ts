@@ -1,16 +1,67 @@
+import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { Prisma, PrismaClient } from '../../generated/prisma/client';
+import { type CompiledReader, createCompiledReader } from './compiled-read';
 
 export type Db = PrismaClient;
+
+/** The app's database clients over one pool: Prisma, and the reader of statements Prisma compiled. */
+export interface DbClients {
+  db: Db;
+  reader: CompiledReader;
+}
+
+/** Prepared statements a connection may hold at most (the first distinct SQL texts with parameters). */
+export const NAMED_STATEMENTS = 200;
+
+/**
+ * Names for prepared statements (issue 17). PostgreSQL parses and plans an unnamed statement at every
+ * execution: for a case list's statement that was ~1 ms of the database's CPU per request, more than
+ * running it. A named one is parsed once per connection, and after five executions planned once if
+ * the generic plan is no costlier than the custom ones (plan_cache_mode auto). The name is the hash
+ * of the SQL text. Statements without parameters (one-offs, transaction control) stay unnamed, and so
+ * does every text after the first `limit` distinct ones, so a connection holds at most `limit`
+ * (Prisma's Rust engine kept 100 per connection, PostGraphile keeps 100).
+ */
+export function statementNamer(limit = NAMED_STATEMENTS): (sql: string, parameters: number) => string | undefined {
+  const names = new Map<string, string>();
+  return (sql, parameters) => {
+    if (parameters === 0) return undefined;
+    const known = names.get(sql);
+    if (known !== undefined || names.size >= limit) return known;
+    const name = createHash('sha1').update(sql).digest('base64url');
+    names.set(sql, name);
+    return name;
+  };
+}
 
 /**
  * keepIdle: never close idle connections (the embedded database serves few connections; pg's default
  * 10 s idle close followed by a reconnect can race the socket server's count of open connections).
+ * namedStatements: only on a PostgreSQL server. PGlite is one backend behind every connection, so a
+ * statement one connection prepared is there for the next, whose client does not know it ("prepared
+ * statement already exists").
  */
-export function createPrismaClient(connectionString: string, poolSize: number, keepIdle = false): PrismaClient {
-  return new PrismaClient({
-    adapter: new PrismaPg({ connectionString, max: poolSize, ...(keepIdle ? { idleTimeoutMillis: 0 } : {}) }),
+export function createDbClients(
+  connectionString: string,
+  poolSize: number,
+  options: { keepIdle?: boolean; namedStatements?: boolean } = {},
+): DbClients {
+  const pool = new pg.Pool({ connectionString, max: poolSize, ...(options.keepIdle ? { idleTimeoutMillis: 0 } : {}) });
+  const name = options.namedStatements ? statementNamer() : () => undefined;
+  const db = new PrismaClient({
+    adapter: new PrismaPg(pool, {
+      disposeExternalPool: true,
+      // An empty name is an unnamed statement to node-postgres.
+      statementNameGenerator: (query) => name(query.sql, query.args.length) ?? '',
+    }),
   });
+  return { db, reader: createCompiledReader(pool, name) };
+}
+
+export function createPrismaClient(connectionString: string, poolSize: number, keepIdle = false): PrismaClient {
+  return createDbClients(connectionString, poolSize, { keepIdle }).db;
 }
 
 /** A unique index refused the row: a duplicate, or the loser of a race the index decides. */

@@ -128,7 +128,10 @@ export const caseViewSchema = z
   .meta({ id: 'Case' });
 export type CaseView = z.infer<typeof caseViewSchema>;
 
-export function toCaseFileView(file: CaseFile): CaseFileView {
+/** The columns a file's view shows (a case page reads no others: domain/cases/case-queries.ts caseDetailArgs). */
+export type CaseFileFacts = Omit<CaseFile, 's3Key' | 'thumbnailKey' | 'messageId'>;
+
+export function toCaseFileView(file: CaseFileFacts): CaseFileView {
   return {
     id: file.id,
     caseId: file.caseId,
@@ -145,8 +148,11 @@ export function toCaseFileView(file: CaseFile): CaseFileView {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The case as `viewer` sees it (the declines are its veterinarian's and the administrator's). */
-export function toCaseView(kase: CaseDetail, viewer: Actor | null): CaseView {
+/**
+ * The case as `viewer` sees it (the declines are its veterinarian's and the administrator's) at `now`
+ * (overdue, specialistNeed): a list passes one instant for all its cases.
+ */
+export function toCaseView(kase: CaseDetail, viewer: Actor | null, now = new Date()): CaseView {
   return {
     id: kase.id,
     uuid: kase.uuid,
@@ -182,10 +188,10 @@ export function toCaseView(kase: CaseDetail, viewer: Actor | null): CaseView {
     routing: kase.routing,
     activatedAt: iso(kase.activatedAt),
     dueAt: iso(kase.dueAt),
-    overdue: isOverdue(kase.dueAt, kase.status, new Date()),
+    overdue: isOverdue(kase.dueAt, kase.status, now),
     cancelledAt: iso(kase.cancelledAt),
     cancelReason: kase.cancelReason,
-    specialistNeed: specialistNeed(kase, new Date()),
+    specialistNeed: specialistNeed(kase, now),
     declines: readsDeclines(viewer, kase)
       ? kase.declines.map((decline) => ({
           specialistId: decline.specialistId,
@@ -194,8 +200,16 @@ export function toCaseView(kase: CaseDetail, viewer: Actor | null): CaseView {
           declinedAt: decline.createdAt.toISOString(),
         }))
       : [],
-    vet: kase.vet,
-    specialist: kase.specialist,
+    // Written out, as every object of the view: its fields in the contract's order, whatever the row's.
+    vet: {
+      id: kase.vet.id,
+      name: kase.vet.name,
+      clinicName: kase.vet.clinicName,
+      clinicAddress: kase.vet.clinicAddress,
+    },
+    specialist: kase.specialist
+      ? { id: kase.specialist.id, name: kase.specialist.name, specialty: kase.specialist.specialty }
+      : null,
     files: kase.files.map(toCaseFileView),
     // The older specialist view.
     title: caseTitle(kase),
