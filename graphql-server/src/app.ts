@@ -80,7 +80,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   });
   const { db } = database;
   // The report PDF and the e-mails are rendered on worker threads, off this event loop (issue 17).
-  const renderPool = createRenderPool(config.renderThreads);
+  const renderPool = createRenderPool(config.renderThreads, logger);
   const renders = renderPool.tasks;
   const mailer = createMailer({ ...config.mail, logger, compose: renders.composeMail });
   const transport = createEventTransport(config.redisUrl, logger);

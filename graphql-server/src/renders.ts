@@ -1,3 +1,4 @@
+import type { Logger } from './lib/logger';
 import { createWorkerPool, type WorkerPool } from './lib/worker-pool';
 import type { RenderTasks } from './render-tasks';
 
@@ -8,7 +9,7 @@ import type { RenderTasks } from './render-tasks';
 export type Renders = RenderTasks;
 export type RenderPool = WorkerPool<RenderTasks>;
 
-export function createRenderPool(threads: number): RenderPool {
+export function createRenderPool(threads: number, logger: Logger): RenderPool {
   return createWorkerPool<RenderTasks>({
     module: new URL('./render-tasks.ts', import.meta.url),
     names: {
@@ -19,5 +20,6 @@ export function createRenderPool(threads: number): RenderPool {
       composeMail: true,
     },
     threads,
+    onError: (error) => logger.error({ err: error }, 'a render thread failed'),
   });
 }

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkerPool } from '../src/lib/worker-pool';
@@ -14,7 +16,14 @@ import { startTestServer, type TestServer } from './helpers/server';
 const FIXTURE = new URL('./fixtures/worker-tasks.ts', import.meta.url);
 const NAMES = { threadId: true, computeUntil: true, bytes: true, fail: true } as const;
 const fixturePool = (threads: number) =>
-  createWorkerPool<typeof fixtureTasks>({ module: FIXTURE, names: NAMES, threads });
+  createWorkerPool<typeof fixtureTasks>({
+    module: FIXTURE,
+    names: NAMES,
+    threads,
+    onError: (error) => {
+      throw error;
+    },
+  });
 
 /**
  * Runs a task that computes without yielding, and sets the flag it waits for once this event loop has
@@ -52,6 +61,17 @@ describe('the worker pool', () => {
     const inline = fixturePool(0);
     expect(await inline.tasks.threadId()).toBe(threadId);
     expect(await loopTurnsDuringTask(inline, 300)).toBe(false);
+  });
+
+  it("works in a process started with a TypeScript preload (a thread does not take the process's flags)", () => {
+    const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+    const output = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--import', `${fixtures}worker-tasks.ts`, `${fixtures}worker-pool-child.ts`],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(JSON.parse(output)).toEqual({ main: 0, task: expect.any(Number) });
+    expect(JSON.parse(output).task).not.toBe(0);
   });
 
   it('refuses tasks once closed, and its threads end', async () => {

@@ -48,6 +48,8 @@ export function createWorkerPool<T extends AsyncTasks>(options: {
   names: Record<keyof T, true>;
   /** Threads at most (and kept once started); 0: run the tasks in the calling thread. */
   threads: number;
+  /** A thread's failure outside any task (a task's own failure rejects its call instead). */
+  onError: (error: unknown) => void;
 }): WorkerPool<T> {
   const each = (call: (task: string, args: unknown[]) => Promise<unknown>) =>
     Object.fromEntries(Object.keys(options.names).map((task) => [task, (...args: unknown[]) => call(task, args)])) as T;
@@ -75,7 +77,12 @@ export function createWorkerPool<T extends AsyncTasks>(options: {
       idleTimeout: Number.POSITIVE_INFINITY,
       // Plain messages: between tasks a thread waits on its event loop, not blocked in Atomics.wait.
       atomics: 'disabled',
+      // Not the process's flags: its preloads (`--import` of a .ts module, as the benches' probe) would
+      // fail in a thread, before the entry could register tsx, and fail every start of it again.
+      execArgv: [],
     });
+    // Unheard, such an error would end the process.
+    pool.on('error', options.onError);
     const call: WorkerCall = { module: options.module.href, task, args };
     return asReturned(await pool.run(call));
   });

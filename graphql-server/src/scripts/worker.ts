@@ -30,7 +30,7 @@ const database = await openDatabase({
 const transport = createEventTransport(config.redisUrl, logger);
 const events = createEventBus(transport.eventTarget ? { eventTarget: transport.eventTarget } : {});
 // The e-mails are rendered and composed on worker threads, as in the server (issue 17).
-const renderPool = createRenderPool(config.renderThreads);
+const renderPool = createRenderPool(config.renderThreads, logger);
 const renders = renderPool.tasks;
 const services = createServices({
   config,
