@@ -74,6 +74,19 @@ describe('the worker pool', () => {
     expect(JSON.parse(output).task).not.toBe(0);
   });
 
+  it('holds no more listeners after many tasks than after one', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      for (let i = 0; i < 30; i++) await pool.tasks.threadId();
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('refuses tasks once closed, and its threads end', async () => {
     const closing = fixturePool(1);
     expect(await closing.tasks.threadId()).not.toBe(threadId);

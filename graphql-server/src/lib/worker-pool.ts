@@ -69,20 +69,22 @@ export function createWorkerPool<T extends AsyncTasks>(options: {
   let closed = false;
   const tasks = each(async (task, args) => {
     if (closed) throw new Error('the worker pool is closed');
-    pool ??= new Piscina({
-      filename: ENTRY.href,
-      minThreads: options.threads,
-      maxThreads: options.threads,
-      // Kept once started: a thread's first task pays for loading its modules (~1 s for the PDF renderer).
-      idleTimeout: Number.POSITIVE_INFINITY,
-      // Plain messages: between tasks a thread waits on its event loop, not blocked in Atomics.wait.
-      atomics: 'disabled',
-      // Not the process's flags: its preloads (`--import` of a .ts module, as the benches' probe) would
-      // fail in a thread, before the entry could register tsx, and fail every start of it again.
-      execArgv: [],
-    });
-    // Unheard, such an error would end the process.
-    pool.on('error', options.onError);
+    if (!pool) {
+      pool = new Piscina({
+        filename: ENTRY.href,
+        minThreads: options.threads,
+        maxThreads: options.threads,
+        // Kept once started: a thread's first task pays for loading its modules (~1 s for the PDF renderer).
+        idleTimeout: Number.POSITIVE_INFINITY,
+        // Plain messages: between tasks a thread waits on its event loop, not blocked in Atomics.wait.
+        atomics: 'disabled',
+        // Not the process's flags: its preloads (`--import` of a .ts module, as the benches' probe) would
+        // fail in a thread, before the entry could register tsx, and fail every start of it again.
+        execArgv: [],
+      });
+      // Unheard, such an error would end the process.
+      pool.on('error', options.onError);
+    }
     const call: WorkerCall = { module: options.module.href, task, args };
     return asReturned(await pool.run(call));
   });
