@@ -411,7 +411,7 @@ const scenarios: Record<string, (db: Db, tag: string) => Promise<Population>> = 
     const [token = ''] = await createSessions(db, [population.vetId]);
     return {
       ...population,
-      reports: { token, uuids: await reviewedCases(db, population.vetId, population.specialistId, 60) },
+      reports: { token, uuids: await reviewedCases(db, population.vetId, population.specialistId, 150) },
     };
   },
   distinct: (db, tag) =>
