@@ -29,7 +29,7 @@ export interface ReportsServiceDeps {
   db: Db;
   storage: Storage;
   logger: Logger;
-  /** renderReport, run on a render-pool thread (~1 s of CPU: never on the event loop, renders.ts). */
+  /** renderReport, run on a render-pool thread (~0.1-1 s of CPU: never on the event loop, renders.ts). */
   renders: { report: typeof renderReport };
 }
 
