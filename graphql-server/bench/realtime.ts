@@ -18,7 +18,9 @@
 //     had written the event's last frame (the probe times WebSocket#send in the server), as all the
 //     sockets here are read by this one process (1,000 receipts take it ~20 ms; browsers each read one);
 //   - server CPU per event: the server's CPU while the transitions run, less what it spends idle with
-//     the same sockets over the same time (pings; measured for --idle seconds just before), per event.
+//     the same sockets over the same time (pings; measured for --idle seconds just before), per event;
+//     and the main thread's alone (the process's CPU includes the render thread's, e-mails included);
+//   - the server's event loop delay while the transitions run (p99, max).
 // The server runs in a child process (bench/server-probe.ts answers it over IPC), so its CPU and RSS
 // are its own; the sockets all live in this process (each stands for a browser on its own computer; the
 // bench's own CPU is printed: ~4-9 % of one core). Each result line ends with the machine's load
@@ -39,6 +41,10 @@
 //                 vet and specialist
 //   redis         broadcast again, with two server processes on two ports sharing Redis, subscribers
 //                 split between them and the driver on the first
+//   reports       broadcast again, while the vet downloads consultation reports of reviewed cases one after
+//                 another during the transitions (each rendered on demand: ~1 s of CPU), and another user
+//                 makes requests: what a report render costs everyone else (not in the default list).
+//                 Run it with RENDER_THREADS=0 (renders on the event loop, as before issue 17) to compare.
 // Every socket is a file descriptor here and in the server: --subscribers up to 10,000 needs
 // `ulimit -n` above that (checked before starting).
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres: a fresh
@@ -140,12 +146,22 @@ function serverWrites(commitTimes: number[], bursts: WriteBurst[]) {
   return { lastFrame: lastFrame.sort((a, b) => a - b), frames: frames.sort((a, b) => a - b) };
 }
 
+/** utime + stime of a /proc stat line, seconds. */
+function cpuOf(statLine: string): number {
+  const fields = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+
 function processStats(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const cpuTicks = Number(stat[11]) + Number(stat[12]);
-  return { rssMb: rssKb / 1024, cpuSeconds: cpuTicks / CLK_TCK };
+  return {
+    rssMb: rssKb / 1024,
+    /** Every thread's: the event loop's, the render pool's, V8's and libuv's. */
+    cpuSeconds: cpuOf(readFileSync(`/proc/${pid}/stat`, 'utf8')),
+    /** The main thread's alone (its id is the process's): the event loop of every request and socket. */
+    mainCpuSeconds: cpuOf(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')),
+  };
 }
 
 /** A server child process, and its probe (bench/server-probe.ts) over the IPC channel. */
@@ -233,6 +249,8 @@ interface Population {
   transitions: Array<{ uuid: string; specialistId: number; token: string }>;
   /** Deliveries each transition must produce, all sockets together. */
   deliveriesPerTransition: number;
+  /** Reviewed cases whose reports a reader (a session token of their vet) downloads during the transitions. */
+  reports?: { token: string; uuids: string[] };
 }
 
 const CASES_CHANGED = 'subscription { myCasesChanged { uuid status kind at } }';
@@ -317,10 +335,40 @@ async function broadcastTo(
   const tokens = await createSessions(db, await subscriberIds(vet.id));
   return {
     description,
+    vetId: vet.id,
+    specialistId: specialist.id,
     sockets: tokens.map((token) => ({ token, queries: [CASES_CHANGED] })),
     transitions: cases.map((kase) => ({ uuid: kase.uuid, specialistId: specialist.id, token: driverToken })),
     deliveriesPerTransition: SUBSCRIBERS,
   };
+}
+
+/** Reviewed cases of the vet, each with a summary of two pages' worth (a report not rendered yet). */
+async function reviewedCases(db: Db, vetId: number, specialistId: number, count: number): Promise<string[]> {
+  const summary = Array.from(
+    { length: 45 },
+    (_, i) =>
+      `Paragraph ${i + 1}: the echocardiogram shows mild left atrial enlargement; continue pimobendan — recheck in ${i + 2} weeks.`,
+  ).join('\n\n');
+  const uuids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const kase = await db.case.create({
+      data: {
+        vetId,
+        specialistId,
+        status: 'reviewed',
+        isPaid: true,
+        specialty: 'Cardiology',
+        patientName: `Reviewed ${i}`,
+        termsAccepted: true,
+        summary,
+        acceptedAt: new Date(),
+        reviewedAt: new Date(),
+      },
+    });
+    uuids.push(kase.uuid);
+  }
+  return uuids;
 }
 
 const scenarios: Record<string, (db: Db, tag: string) => Promise<Population>> = {
@@ -353,6 +401,19 @@ const scenarios: Record<string, (db: Db, tag: string) => Promise<Population>> = 
     broadcastTo(db, tag, `${SUBSCRIBERS} sessions of one veterinarian on myCasesChanged`, async (vetId) =>
       Array(SUBSCRIBERS).fill(vetId),
     ),
+  async reports(db, tag) {
+    const population = await broadcastTo(
+      db,
+      tag,
+      `${SUBSCRIBERS} sessions of one veterinarian on myCasesChanged, the vet downloading reports meanwhile`,
+      async (vetId) => Array(SUBSCRIBERS).fill(vetId),
+    );
+    const [token = ''] = await createSessions(db, [population.vetId]);
+    return {
+      ...population,
+      reports: { token, uuids: await reviewedCases(db, population.vetId, population.specialistId, 150) },
+    };
+  },
   distinct: (db, tag) =>
     broadcastTo(db, tag, `${SUBSCRIBERS} different administrators on myCasesChanged`, async () =>
       (await createUsers(db, tag, 'ADMIN', SUBSCRIBERS)).map((admin) => admin.id),
@@ -435,6 +496,45 @@ function bystander(baseUrl: string, token: string) {
       }
       latencies.push(Math.round(performance.now() - started));
       await sleep(20);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { latencies, failures };
+    },
+  };
+}
+
+/** One report download (rendered on demand when not stored yet); a failure is described, not thrown. */
+async function downloadReport(baseUrl: string, token: string, uuid: string): Promise<string | null> {
+  try {
+    const response = await fetch(`${baseUrl}/api/cases/${uuid}/report.pdf`, {
+      headers: { cookie: `vc_session=${token}` },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    return response.status === 200 && body.subarray(0, 5).toString() === '%PDF-'
+      ? null
+      : `${response.status} ${body.subarray(0, 120).toString()}`;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** Downloads the reports one after another until stopped (each is rendered on demand: none is stored yet). */
+function reportReader(baseUrl: string, token: string, uuids: string[]) {
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  let running = true;
+  const done = (async () => {
+    for (const uuid of uuids) {
+      if (!running) break;
+      const started = performance.now();
+      const failure = await downloadReport(baseUrl, token, uuid);
+      if (failure) failures.push(failure);
+      latencies.push(Math.round(performance.now() - started));
     }
   })();
   return {
@@ -582,8 +682,29 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     const deadline = Date.now() + 30_000;
     while (delivered < expected && Date.now() < deadline) await sleep(50);
   };
+  // The render thread started and its modules loaded (the first render pays for them), as in a server
+  // that has rendered before.
+  if (population.reports) {
+    const [first, ...rest] = population.reports.uuids;
+    const failure = first
+      ? await downloadReport(`http://127.0.0.1:${ports[0]}`, population.reports.token, first)
+      : null;
+    if (failure) throw new Error(`report download failed: ${failure}`);
+    population.reports.uuids = rest;
+  }
   await perform(population.transitions.slice(0, WARMUP));
   await waitForDeliveries(WARMUP * population.deliveriesPerTransition);
+  // What the warm-up set going in the background (its notification jobs, the render thread's start and
+  // first e-mails: ~1.5 s of CPU) finishes before anything is measured: until each server's CPU is back
+  // near its idle rate (at most 15 s).
+  for (const settleUntil = Date.now() + 15_000; Date.now() < settleUntil; ) {
+    const from = servers.map((server) => processStats(server.pid).cpuSeconds);
+    await sleep(300);
+    const busy = servers.some(
+      (server, i) => (processStats(server.pid).cpuSeconds - (from[i] ?? 0)) / 0.3 > (idleCpuRate[i] ?? 0) + 0.05,
+    );
+    if (!busy) break;
+  }
   const lostWarmingUp = Math.max(0, WARMUP * population.deliveriesPerTransition - delivered);
   delivered = 0;
   latencies.length = 0;
@@ -592,16 +713,27 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   commits.clear();
   await Promise.all(servers.map((server) => server.probe({ type: 'writes' })));
 
+  await Promise.all(servers.map((server) => server.probe({ type: 'loop-reset' })));
   const before = servers.map((s) => processStats(s.pid));
   const clientBefore = process.cpuUsage();
   const started = performance.now();
   await profileStart();
+  // The reports scenario: the vet downloads reports, and another user makes requests, while events run.
+  const reader = population.reports
+    ? reportReader(`http://127.0.0.1:${ports[0]}`, population.reports.token, population.reports.uuids)
+    : undefined;
+  const requestsDuringEvents = population.reports
+    ? bystander(`http://127.0.0.1:${ports[0]}`, bystanderToken)
+    : undefined;
   const measured = population.transitions.slice(WARMUP);
   await perform(measured);
   const expected = measured.length * population.deliveriesPerTransition;
   await waitForDeliveries(expected);
   const elapsed = (performance.now() - started) / 1000;
   const after = servers.map((s) => processStats(s.pid));
+  const eventsLoop = await Promise.all(servers.map((server) => server.stats()));
+  const reportsRead = await reader?.stop();
+  const othersDuringEvents = await requestsDuringEvents?.stop();
   await profileStop('events');
   const clientCpu = process.cpuUsage(clientBefore);
   const written = serverWrites(
@@ -651,14 +783,28 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     `  the server's part: the event's last frame written (commit -> the server's last WebSocket#send for it) ms: ${summary(written.lastFrame)}; frames per event ${summary(written.frames)}`,
   );
   console.log(`the accept request (REST, commit and publish included) ms: ${summary(acceptLatencies)}`);
+  eventsLoop.forEach((loop, i) => {
+    console.log(
+      `server ${i + 1}'s event loop delay during the transitions: p99 ${loop.loopDelayP99.toFixed(0)} ms, max ${loop.loopDelayMax.toFixed(0)} ms (RENDER_THREADS=${process.env.RENDER_THREADS ?? 'default'})`,
+    );
+  });
+  if (reportsRead)
+    console.log(
+      `  reports downloaded meanwhile (each rendered on demand): ${reportsRead.latencies.length}, ${reportsRead.failures.length} failed${reportsRead.failures.length ? ` (${reportsRead.failures[0]})` : ''}; latency ms ${summary(reportsRead.latencies)}`,
+    );
+  if (othersDuringEvents)
+    console.log(
+      `  another user's requests meanwhile (me / case list, one after another): ${othersDuringEvents.latencies.length} made, ${othersDuringEvents.failures.length} failed; latency ms ${summary(othersDuringEvents.latencies)}`,
+    );
   console.log(
     `deliveries: ${delivered} of ${expected} expected; events lost: ${Math.max(0, expected - delivered)} (and ${lostWarmingUp} while warming up)`,
   );
   after.forEach((stats, i) => {
     const cpu = stats.cpuSeconds - (before[i]?.cpuSeconds ?? 0);
+    const mainCpu = stats.mainCpuSeconds - (before[i]?.mainCpuSeconds ?? 0);
     const idle = (idleCpuRate[i] ?? 0) * elapsed;
     console.log(
-      `server ${i + 1}: CPU ${cpu.toFixed(2)} s over ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core); idle with these sockets ${((idleCpuRate[i] ?? 0) * 100).toFixed(1)}% of one core; per event ${((cpu / measured.length) * 1000).toFixed(1)} ms, ${(((cpu - idle) / measured.length) * 1000).toFixed(1)} ms beyond idle; load average ${loadAtEvents}`,
+      `server ${i + 1}: CPU ${cpu.toFixed(2)} s over ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% of one core); idle with these sockets ${((idleCpuRate[i] ?? 0) * 100).toFixed(1)}% of one core; per event ${((cpu / measured.length) * 1000).toFixed(1)} ms, ${(((cpu - idle) / measured.length) * 1000).toFixed(1)} ms beyond idle, of which the main thread ${((mainCpu / measured.length) * 1000).toFixed(1)} ms (its whole CPU, idle included); load average ${loadAtEvents}`,
     );
   });
   const clientSeconds = (clientCpu.user + clientCpu.system) / 1e6;

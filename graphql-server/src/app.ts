@@ -24,6 +24,7 @@ import { httpRequestSeconds, httpRequests } from './lib/metrics';
 import { createEventTransport } from './lib/pubsub';
 import { loadOrCreateServerSecret } from './lib/server-secret';
 import { createStorage } from './lib/storage';
+import { createRenderPool } from './renders';
 import { registerAccessTokenRoutes } from './rest/access-tokens.routes';
 import { registerAuthRoutes } from './rest/auth.routes';
 import { registerCaseRoutes } from './rest/cases.routes';
@@ -78,11 +79,14 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     logger,
   });
   const { db } = database;
-  const mailer = createMailer({ ...config.mail, logger });
+  // The report PDF and the e-mails are rendered on worker threads, off this event loop (issue 17).
+  const renderPool = createRenderPool(config.renderThreads, logger);
+  const renders = renderPool.tasks;
+  const mailer = createMailer({ ...config.mail, logger, compose: renders.composeMail });
   const transport = createEventTransport(config.redisUrl, logger);
   const events = createEventBus(transport.eventTarget ? { eventTarget: transport.eventTarget } : {});
   const storage = createStorage(config);
-  const services = createServices({ config, db, reader: database.reader, mailer, logger, events, storage });
+  const services = createServices({ config, db, reader: database.reader, mailer, logger, events, storage, renders });
   if (config.seedOnEmpty) await seedIfEmpty(db, config, logger);
   // Issue 14: the durable job queue runs here unless JOBS_IN_PROCESS=false (then `npm run worker` runs it).
   const jobRunner = config.jobs.inProcess ? startJobRunner({ services, events, logger }) : null;
@@ -234,6 +238,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
       await services.reports.runner.stop();
       await services.thumbnails.stop();
       await jobRunner?.stop();
+      await renderPool.close();
       await transport.close();
       await database.close();
     },

@@ -88,6 +88,11 @@ const envSchema = z.object({
     .default(4),
   /** A draft untouched for this many days gets one reminder to its veterinarian. */
   REMINDER_DRAFT_DAYS: z.coerce.number().min(0.01).max(365).default(3),
+  /**
+   * Worker threads that render report PDFs and e-mails (issue 17), off the event loop that serves
+   * requests and sockets; started on the first render. 0 renders on the event loop itself (as before).
+   */
+  RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(1),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('VetConsult <no-reply@vetconsult.local>'),
   ADMIN_EMAIL: z.string().default('admin@vetconsult.local'),
@@ -192,6 +197,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Resolved at start (app.ts): SERVER_SECRET or the one kept in DATA_DIR. */
     serverSecret: e.SERVER_SECRET as string | undefined,
     reminders: { pendingMs: e.REMINDER_PENDING_HOURS * 3_600_000, draftMs: e.REMINDER_DRAFT_DAYS * 86_400_000 },
+    /** Issue 17: the render pool's threads (renders.ts); 0 renders on the event loop. */
+    renderThreads: e.RENDER_THREADS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
     uploadsDir: resolve(dataDir, 'uploads'),
     /** Web Push: configured keys, or generated into DATA_DIR (see lib/vapid-keys.ts). */

@@ -34,6 +34,7 @@ import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mail';
 import type { Storage } from './lib/storage';
 import { createVapidKeyStore } from './lib/vapid-keys';
+import type { Renders } from './renders';
 
 // Every use case of the product, built once per app from its adapters. Both doors (GraphQL and REST)
 // reach the domain only through these.
@@ -47,6 +48,8 @@ export interface ServiceDeps {
   logger: Logger;
   events: EventBus;
   storage: Storage;
+  /** The CPU-bound renders (report PDF, e-mails), on the render pool's threads (renders.ts). */
+  renders: Renders;
 }
 
 export interface Services {

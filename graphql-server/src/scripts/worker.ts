@@ -11,6 +11,7 @@ import { createMailer } from '../lib/mail';
 import { createEventTransport } from '../lib/pubsub';
 import { loadOrCreateServerSecret } from '../lib/server-secret';
 import { createStorage } from '../lib/storage';
+import { createRenderPool } from '../renders';
 import { createServices } from '../services';
 
 const loaded = loadConfig();
@@ -28,11 +29,15 @@ const database = await openDatabase({
 });
 const transport = createEventTransport(config.redisUrl, logger);
 const events = createEventBus(transport.eventTarget ? { eventTarget: transport.eventTarget } : {});
+// The e-mails are rendered and composed on worker threads, as in the server (issue 17).
+const renderPool = createRenderPool(config.renderThreads, logger);
+const renders = renderPool.tasks;
 const services = createServices({
   config,
   db: database.db,
   reader: database.reader,
-  mailer: createMailer({ ...config.mail, logger }),
+  mailer: createMailer({ ...config.mail, logger, compose: renders.composeMail }),
+  renders,
   logger,
   events,
   storage: createStorage(config),
@@ -47,6 +52,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     logger.info({ signal }, 'worker stopping');
     await runner.stop();
+    await renderPool.close();
     await transport.close();
     await database.close();
     process.exit(0);

@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
 import { hashToken, newToken } from '../../lib/tokens';
 import { addJob, type JobQueue } from '../jobs/queue';
-import { renderPasswordResetMail, renderSpecialistApprovedMail } from './emails';
+import type { renderPasswordResetMail, renderSpecialistApprovedMail } from './emails';
 
 // THE TRANSACTIONAL MAILS of an account (issue 14): the specialist's approval and the password-reset link.
 // Like notifications, each is a job added (addJob) in the transaction of the change that causes it — the
@@ -64,11 +64,16 @@ export interface AccountMailDeps {
   queue: JobQueue;
   mailer: Mailer;
   logger: Logger;
+  /** The templates, run on a render-pool thread (renders.ts). */
+  renders: {
+    specialistApprovedMail: typeof renderSpecialistApprovedMail;
+    passwordResetMail: typeof renderPasswordResetMail;
+  };
   publicUrl: string;
 }
 
 export function defineAccountMailJobs(deps: AccountMailDeps) {
-  const { db, queue, mailer, logger } = deps;
+  const { db, queue, mailer, logger, renders } = deps;
   const base = deps.publicUrl.replace(/\/$/, '');
 
   async function sent(key: string) {
@@ -88,7 +93,7 @@ export function defineAccountMailJobs(deps: AccountMailDeps) {
     });
     // Removed since, or no longer approved: nothing to confirm.
     if (user?.role !== 'SPECIALIST' || !user.approved) return;
-    const mail = await renderSpecialistApprovedMail({
+    const mail = await renders.specialistApprovedMail({
       name: user.name,
       specialty: user.specialty,
       signInUrl: `${base}/auth`,
@@ -123,7 +128,10 @@ export function defineAccountMailJobs(deps: AccountMailDeps) {
       logger.info({ resetId }, 'password reset mail not sent: the link ended meanwhile');
       return;
     }
-    const mail = await renderPasswordResetMail({ name: reset.user.name, resetUrl: `${base}/reset-password/${token}` });
+    const mail = await renders.passwordResetMail({
+      name: reset.user.name,
+      resetUrl: `${base}/reset-password/${token}`,
+    });
     await mailer.send({ to: reset.user.email, ...mail });
     await record(key);
   });

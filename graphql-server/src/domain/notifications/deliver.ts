@@ -3,7 +3,7 @@ import type { EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
 import type { JobQueue } from '../jobs/queue';
-import { renderNotificationMail } from './emails';
+import type { renderNotificationMail } from './emails';
 import { DELIVER_TASK, firstLineOf } from './notify';
 import type { PushSender } from './push';
 import { CATEGORY_LABELS, CATEGORY_OF, unsubscribeToken } from './unsubscribe';
@@ -24,6 +24,8 @@ export interface DeliveryDeps {
   queue: JobQueue;
   mailer: Mailer;
   logger: Logger;
+  /** renderNotificationMail, run on a render-pool thread (renders.ts). */
+  renders: { notificationMail: typeof renderNotificationMail };
   publicUrl: string;
   secret: string;
   /** Browser push (push.ts), sent when the recipient's switch for the category is on. */
@@ -93,7 +95,7 @@ export function defineDeliveryJob(deps: DeliveryDeps) {
               .filter(Boolean)
               .slice(0, 3)
           : undefined;
-      const mail = await renderNotificationMail(notification.kind, {
+      const mail = await deps.renders.notificationMail(notification.kind, {
         text: notification.text,
         patient: kase.patientName?.trim() || 'your patient',
         caseUrl: url,

@@ -8,7 +8,7 @@ import { readableCase } from '../cases/case-access';
 import { shortId } from '../cases/cases.rules';
 import { createJobRunner } from '../jobs/runner';
 import { loadReportData, reportFingerprint } from './report-data';
-import { renderReport } from './report-document';
+import type { renderReport } from './report-document';
 
 // The consultation report of a reviewed case (issue 16): generated in the background once the review
 // commits, stored with the storage adapter under reports/<case uuid>/<fingerprint>.pdf, and served to
@@ -29,10 +29,12 @@ export interface ReportsServiceDeps {
   db: Db;
   storage: Storage;
   logger: Logger;
+  /** renderReport, run on a render-pool thread (~0.1-1 s of CPU: never on the event loop, renders.ts). */
+  renders: { report: typeof renderReport };
 }
 
 export function createReportsService(deps: ReportsServiceDeps) {
-  const { db, storage, logger } = deps;
+  const { db, storage, logger, renders } = deps;
   // One render per key at a time, however many readers ask for it together.
   const rendering = new Map<string, Promise<string>>();
 
@@ -45,7 +47,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
     if (inFlight) return inFlight;
     const job = (async () => {
       if (await storage.exists(key)) return key;
-      const pdf = await renderReport(data, { timeZone });
+      const pdf = await renders.report(data, { timeZone });
       await storage.put(key, pdf, 'application/pdf');
       return key;
     })().finally(() => rendering.delete(key));
