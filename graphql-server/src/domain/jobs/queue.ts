@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Prisma } from '../../generated/prisma/client';
-import type { Db } from '../../lib/db/client';
+import { type Db, isPgliteVersion } from '../../lib/db/client';
 import type { Logger } from '../../lib/logger';
 
 // THE DURABLE JOB QUEUE (issue 14). A job is a row of `jobs`, written by `addJob(tx, ...)` inside the
@@ -176,7 +176,7 @@ export function createJobQueue(options: JobQueueOptions) {
     const version = await db.$queryRaw<{ version: string }[]>`SELECT version()`
       .then((rows) => rows[0]?.version ?? '')
       .catch(() => '');
-    if (/wasm32|emscripten/i.test(version) || stopped) return;
+    if (isPgliteVersion(version) || stopped) return;
     const client = new pg.Client({ connectionString: url });
     client.on('notification', () => nudge());
     client.on('error', (error) => {

@@ -64,6 +64,11 @@ export function createPrismaClient(connectionString: string, poolSize: number, k
   return createDbClients(connectionString, poolSize, { keepIdle }).db;
 }
 
+/** Whether `SELECT version()` answered PGlite's (PostgreSQL compiled to WebAssembly: one backend behind every connection). */
+export function isPgliteVersion(version: string): boolean {
+  return /wasm32|emscripten/i.test(version);
+}
+
 /** A unique index refused the row: a duplicate, or the loser of a race the index decides. */
 export const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';

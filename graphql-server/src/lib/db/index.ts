@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger';
-import { createDbClients, type Db } from './client';
+import { createDbClients, type Db, isPgliteVersion } from './client';
 import type { CompiledReader } from './compiled-read';
 import { startEmbeddedDatabase } from './embedded';
 import { applyMigrations } from './migrate';
@@ -21,7 +21,7 @@ async function isPglite(connectionString: string): Promise<boolean> {
   await client.connect();
   try {
     const { rows } = await client.query<{ version: string }>('SELECT version()');
-    return /wasm32/.test(rows[0]?.version ?? '');
+    return isPgliteVersion(rows[0]?.version ?? '');
   } finally {
     await client.end();
   }
