@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import type { ReportData } from '../src/domain/reports/report-data';
 import { createLogger } from '../src/lib/logger';
 import { createRenderPool, type RenderPool } from '../src/renders';
+import { CARDIOLOGY_CONSULT, UNICODE_PATIENT } from '../test/fixtures/unicode-patient';
 
 const { values } = parseArgs({
   options: { mails: { type: 'string', default: '300' }, reports: { type: 'string', default: '20' } },
@@ -41,23 +42,10 @@ const report: ReportData = {
   label: 'Consult',
   clinic: { name: 'Clinique Vétérinaire Müller — Brno', address: '12 Rue Saint-Éloi, Montréal, QC H2X 1Y4' },
   veterinarian: { name: 'Dr. Renée Søgaard', email: 'renee@example.com' },
-  patient: {
-    patientName: 'Čestmír',
-    familyLastName: 'Øster-Müller',
-    contactEmail: 'owner@example.com',
-    submittingDvm: 'Dr. Zoë Dvořák',
-    dateOfBirth: '2019-03-14',
-    species: 'Feline',
-    sex: 'Male',
-    breed: 'Maine Coon',
-    spayNeuterStatus: 'Neutered',
-    age: 6,
-    ageUnit: 'Years',
-  },
+  patient: UNICODE_PATIENT,
   specialty: 'Cardiology',
   specialist: 'Dr. Jiří Dvořák',
-  clinicalSigns: 'Tachypnoea at rest — 48 breaths/min, gallop rhythm.',
-  questions: 'Is this hypertrophic cardiomyopathy? Which follow-up do you advise?',
+  ...CARDIOLOGY_CONSULT,
   responses: [{ questionText: 'Murmur grade?', answer: 'II/VI, parasternal' }],
   summary: Array.from(
     { length: 45 },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInZone } from '../src/domain/reports/report-document';
 import type { Case, User } from '../src/generated/prisma/client';
 import { createCase, multipart, PDF, PNG } from './cases.fixtures';
+import { CARDIOLOGY_CONSULT, UNICODE_PATIENT } from './fixtures/unicode-patient';
 import type { TestClient } from './helpers/client';
 import { createUser, signedInClient } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -46,19 +47,8 @@ async function reviewedCase(): Promise<Case> {
   await db.case.update({
     where: { id: row.id },
     data: {
-      patientName: 'Čestmír',
-      familyLastName: 'Øster-Müller',
-      contactEmail: 'owner@příklad.example',
-      submittingDvm: 'Dr. Zoë Dvořák',
-      dateOfBirth: '2019-03-14',
-      species: 'Feline',
-      sex: 'Male',
-      breed: 'Maine Coon',
-      spayNeuterStatus: 'Neutered',
-      age: 6,
-      ageUnit: 'Years',
-      clinicalSigns: 'Tachypnoea at rest — 48 breaths/min, gallop rhythm.',
-      questions: 'Is this hypertrophic cardiomyopathy? Which follow-up do you advise?',
+      ...UNICODE_PATIENT,
+      ...CARDIOLOGY_CONSULT,
       specialistResponses: [{ questionId: 1, questionText: 'Murmur grade?', answer: 'II/VI, parasternal' }],
       acceptedAt: new Date('2026-11-20T15:30:00Z'),
     },
