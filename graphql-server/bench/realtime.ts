@@ -1,12 +1,16 @@
 // npm run bench:realtime -- [--subscribers 1000] [--events 100] [--interval 50] [--scenario NAME]...
 //                            [--client load|raw|graphql-ws] [--cpu-prof DIR] [--heap-snapshot DIR] [--idle 5]
+//                            [--server-node-options "--max-semi-space-size=32"]
 //
 // N WebSocket subscribers connect to the server, all at once (a reconnect storm, as after a deploy); a
 // driver then performs M case transitions (specialists accept cases through REST, one every --interval
 // ms). It prints:
 //   - connect time: from opening the first socket to every socket acknowledged, and to every
 //     subscription live on the server (the server's own gauge); each socket's own connect time, client
-//     side (p50/p95/p99); sockets that failed to connect; the server's CPU per socket;
+//     side (p50/p95/p99); sockets that failed to connect; the server's CPU per socket (and its main
+//     thread's, the kernel's, the page faults); the CPU of the bench's own sockets and of PostgreSQL
+//     meanwhile, against what the machine's cores had (on 2 cores the storm is as fast as all three
+//     together allow);
 //   - a bystander's requests during the storm: another signed-in user (a veterinarian loading `me` and
 //     the case list, one request after another): how many failed, and their latency;
 //   - memory per socket: the server's RSS and V8 heap (used, and committed: RSS beyond the committed
@@ -50,10 +54,10 @@
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres: a fresh
 // database is created and dropped) and, for the redis scenario, Redis (REDIS_URL, default local 6379).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -91,6 +95,8 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     /** Writes the server's heap before and after the storm into this folder (.heapsnapshot files). */
     'heap-snapshot': { type: 'string' },
+    /** Node options of the server processes, for trials (e.g. "--max-semi-space-size=32"). */
+    'server-node-options': { type: 'string' },
     /** Seconds of idle server CPU measured (with every socket open) before the transitions. */
     idle: { type: 'string', default: '5' },
   },
@@ -146,22 +152,48 @@ function serverWrites(commitTimes: number[], bursts: WriteBurst[]) {
   return { lastFrame: lastFrame.sort((a, b) => a - b), frames: frames.sort((a, b) => a - b) };
 }
 
-/** utime + stime of a /proc stat line, seconds. */
-function cpuOf(statLine: string): number {
-  const fields = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+/** A /proc stat line's fields after the command (field 3 onwards: state, ppid, ...). */
+const statFields = (statLine: string) => statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
+
+/** utime + stime of a /proc stat line (and its reaped children's), seconds. */
+function cpuOf(statLine: string, children = false): number {
+  const fields = statFields(statLine);
+  const own = Number(fields[11]) + Number(fields[12]);
+  return (children ? own + Number(fields[13]) + Number(fields[14]) : own) / CLK_TCK;
 }
 
 function processStats(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = statFields(stat);
   return {
     rssMb: rssKb / 1024,
-    /** Every thread's: the event loop's, the render pool's, V8's and libuv's. */
-    cpuSeconds: cpuOf(readFileSync(`/proc/${pid}/stat`, 'utf8')),
+    /** Every thread's: the event loop's, V8's (garbage collection, compilation), libuv's, the render pool's. */
+    cpuSeconds: cpuOf(stat),
     /** The main thread's alone (its id is the process's): the event loop of every request and socket. */
     mainCpuSeconds: cpuOf(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')),
+    /** Every thread's time in the kernel: system calls (socket writes), and page faults as memory grows. */
+    systemSeconds: Number(fields[12]) / CLK_TCK,
+    /** Page faults served (minor + major): first touches of memory. */
+    pageFaults: Number(fields[7]) + Number(fields[9]),
   };
+}
+
+/** Every PostgreSQL process's CPU on this machine (its server is local here), seconds; 0 if not readable. */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // With its reaped children's (cutime + cstime): a backend that ended meanwhile still counts.
+      if (stat.includes('(postgres)')) total += cpuOf(stat, true);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
 }
 
 /** A server child process, and its probe (bench/server-probe.ts) over the IPC channel. */
@@ -173,7 +205,8 @@ interface Server {
 }
 
 async function startServer(port: number, databaseUrl: string, redisUrl?: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', PROBE, SERVER], {
+  const nodeOptions = (values['server-node-options'] ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeOptions, '--expose-gc', '--import', 'tsx', '--import', PROBE, SERVER], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -593,6 +626,8 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   await profileStart();
   const storm = bystander(`http://127.0.0.1:${ports[0]}`, bystanderToken);
   const cpuBeforeStorm = servers.map((server) => processStats(server.pid));
+  const clientBeforeStorm = process.cpuUsage();
+  const postgresBeforeStorm = postgresCpuSeconds();
   const connectStart = performance.now();
   const clients = population.sockets.map(({ token }, i) =>
     subscriber(`http://127.0.0.1:${ports[i % ports.length]}`, `vc_session=${token}`),
@@ -634,9 +669,18 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   }
   const liveMs = performance.now() - connectStart;
   const loadAfterStorm = loadNow();
-  const stormCpu = servers.map(
-    (server, i) => processStats(server.pid).cpuSeconds - (cpuBeforeStorm[i]?.cpuSeconds ?? 0),
-  );
+  const afterStorm = servers.map((server) => processStats(server.pid));
+  const stormServer = afterStorm.map((after, i) => {
+    const before = cpuBeforeStorm[i] as ReturnType<typeof processStats>;
+    return {
+      cpu: after.cpuSeconds - before.cpuSeconds,
+      mainCpu: after.mainCpuSeconds - before.mainCpuSeconds,
+      kernel: after.systemSeconds - before.systemSeconds,
+      faults: after.pageFaults - before.pageFaults,
+    };
+  });
+  const stormClientCpu = process.cpuUsage(clientBeforeStorm);
+  const stormPostgresCpu = postgresCpuSeconds() - postgresBeforeStorm;
   const stormLoop = await Promise.all(servers.map((server) => server.stats()));
   const bystanderDuringStorm = await storm.stop();
   await profileStop('storm');
@@ -750,11 +794,18 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
     `connect storm (${sockets} sockets opened at once): all acknowledged in ${ackedMs.toFixed(0)} ms, ${live} of ${expectedSubscriptions} subscriptions live in ${liveMs.toFixed(0)} ms; sockets failed: ${failedSockets.length}${failedSockets.length ? ` (${String((failedSockets[0] as PromiseRejectedResult).reason)})` : ''}; load average ${loadAfterStorm}`,
   );
   console.log(`  each socket, client side (opened -> acknowledged) ms: ${summary(connectTimes)}`);
-  stormCpu.forEach((cpu, i) => {
+  stormServer.forEach((server, i) => {
     console.log(
-      `  server ${i + 1} during the storm: CPU ${cpu.toFixed(2)} s (${((cpu / sockets) * 1e6 * ports.length).toFixed(0)} µs per socket), event loop delay p99 ${stormLoop[i]?.loopDelayP99.toFixed(0)} ms, max ${stormLoop[i]?.loopDelayMax.toFixed(0)} ms`,
+      `  server ${i + 1} during the storm: CPU ${server.cpu.toFixed(2)} s (${((server.cpu / sockets) * 1e6 * ports.length).toFixed(0)} µs per socket; the main thread ${server.mainCpu.toFixed(2)} s, the kernel ${server.kernel.toFixed(2)} s, ${server.faults} page faults), event loop delay p99 ${stormLoop[i]?.loopDelayP99.toFixed(0)} ms, max ${stormLoop[i]?.loopDelayMax.toFixed(0)} ms`,
     );
   });
+  // The storm is as fast as the machine's two cores allow everyone on it: the server, the bench's own
+  // sockets (browsers on their own computers in production) and PostgreSQL.
+  const stormClientSeconds = (stormClientCpu.user + stormClientCpu.system) / 1e6;
+  const usedSeconds = stormServer.reduce((sum, server) => sum + server.cpu, 0) + stormClientSeconds + stormPostgresCpu;
+  console.log(
+    `  the machine meanwhile: this process (every client socket) CPU ${stormClientSeconds.toFixed(2)} s, PostgreSQL ${stormPostgresCpu.toFixed(2)} s; with the server(s), ${usedSeconds.toFixed(1)} s of the ${((availableParallelism() * liveMs) / 1000).toFixed(1)} s its ${availableParallelism()} cores had`,
+  );
   console.log(
     `  another user's requests meanwhile (me / case list, one after another): ${bystanderDuringStorm.latencies.length} made, ${bystanderDuringStorm.failures.length} failed${bystanderDuringStorm.failures.length ? ` (${bystanderDuringStorm.failures[0]})` : ''}; latency ms ${summary(bystanderDuringStorm.latencies)}`,
   );
