@@ -180,6 +180,12 @@ function processStats(pid: number) {
   };
 }
 
+/** The garbage collections a probe counted: how many, and the main thread's pauses. */
+function gcSummary(gc: ProbeStats['gc'] | undefined): string {
+  if (!gc) return 'garbage collections not counted';
+  return `garbage collection: ${gc.minor} scavenges (${gc.minorMs.toFixed(0)} ms), ${gc.major} mark-compacts (${gc.majorMs.toFixed(0)} ms of pauses)`;
+}
+
 /** Every PostgreSQL process's CPU on this machine (its server is local here), seconds; 0 if not readable. */
 function postgresCpuSeconds(): number {
   let total = 0;
@@ -796,7 +802,7 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   console.log(`  each socket, client side (opened -> acknowledged) ms: ${summary(connectTimes)}`);
   stormServer.forEach((server, i) => {
     console.log(
-      `  server ${i + 1} during the storm: CPU ${server.cpu.toFixed(2)} s (${((server.cpu / sockets) * 1e6 * ports.length).toFixed(0)} µs per socket; the main thread ${server.mainCpu.toFixed(2)} s, the kernel ${server.kernel.toFixed(2)} s, ${server.faults} page faults), event loop delay p99 ${stormLoop[i]?.loopDelayP99.toFixed(0)} ms, max ${stormLoop[i]?.loopDelayMax.toFixed(0)} ms`,
+      `  server ${i + 1} during the storm: CPU ${server.cpu.toFixed(2)} s (${((server.cpu / sockets) * 1e6 * ports.length).toFixed(0)} µs per socket; the main thread ${server.mainCpu.toFixed(2)} s, the kernel ${server.kernel.toFixed(2)} s, ${server.faults} page faults), event loop delay p99 ${stormLoop[i]?.loopDelayP99.toFixed(0)} ms, max ${stormLoop[i]?.loopDelayMax.toFixed(0)} ms; ${gcSummary(stormLoop[i]?.gc)}`,
     );
   });
   // The storm is as fast as the machine's two cores allow everyone on it: the server, the bench's own
@@ -836,7 +842,7 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   console.log(`the accept request (REST, commit and publish included) ms: ${summary(acceptLatencies)}`);
   eventsLoop.forEach((loop, i) => {
     console.log(
-      `server ${i + 1}'s event loop delay during the transitions: p99 ${loop.loopDelayP99.toFixed(0)} ms, max ${loop.loopDelayMax.toFixed(0)} ms (RENDER_THREADS=${process.env.RENDER_THREADS ?? 'default'})`,
+      `server ${i + 1}'s event loop delay during the transitions: p99 ${loop.loopDelayP99.toFixed(0)} ms, max ${loop.loopDelayMax.toFixed(0)} ms (RENDER_THREADS=${process.env.RENDER_THREADS ?? 'default'}); ${gcSummary(loop.gc)}`,
     );
   });
   if (reportsRead)

@@ -1,11 +1,11 @@
 // Loaded into the bench's server child (node --expose-gc --import tsx --import ./server-probe.ts
 // src/server.ts), answers the bench over the IPC channel: memory after a full collection, the live
 // WebSocket subscriptions (the server's own gauge), the event loop's delay, a heap snapshot on
-// request, and when the server wrote its WebSocket frames (`writes`: the server's own part of a
+// request, its garbage collections, and when the server wrote its WebSocket frames (`writes`: the server's own part of a
 // delivery, without the bench client's reading of its sockets). The server itself knows nothing of it.
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import { WebSocket } from 'ws';
 import { metricsRegistry } from '../src/lib/metrics';
@@ -34,6 +34,8 @@ export interface ProbeStats {
   /** Event loop delay since the last loop-reset, ms. */
   loopDelayP99: number;
   loopDelayMax: number;
+  /** Garbage collections since the last loop-reset: how many, and the main thread's pauses, ms. */
+  gc: { minor: number; minorMs: number; major: number; majorMs: number };
 }
 
 /** Frames written one after the other (less than 2 ms apart): epoch ms of the first and the last. */
@@ -61,6 +63,22 @@ WebSocket.prototype.send = function (this: WebSocket, ...args: Parameters<WebSoc
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 
+// Scavenges (the young generation) and mark-compacts (the whole heap: their marking also runs on V8's
+// helper threads, whose CPU the bench sees in the process's and not in these pauses).
+let collections = { minor: 0, minorMs: 0, major: 0, majorMs: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+    if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+      collections.minor++;
+      collections.minorMs += entry.duration;
+    } else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+      collections.major++;
+      collections.majorMs += entry.duration;
+    }
+  }
+}).observe({ entryTypes: ['gc'] });
+
 async function gaugeValue(name: string): Promise<number> {
   const metric = metricsRegistry.getSingleMetric(name);
   const values = (await metric?.get())?.values ?? [];
@@ -84,6 +102,7 @@ async function stats(gc: boolean): Promise<ProbeStats> {
     subscribers: await gaugeValue('graphql_websocket_subscribers'),
     loopDelayP99: loop.percentile(99) / 1e6,
     loopDelayMax: loop.max / 1e6,
+    gc: { ...collections },
   };
 }
 
@@ -117,6 +136,7 @@ process.on('message', (message: ProbeRequest) => {
       burst = undefined;
     } else {
       loop.reset();
+      collections = { minor: 0, minorMs: 0, major: 0, majorMs: 0 };
       result = null;
     }
     process.send?.({ id: message.id, result });
