@@ -1,6 +1,6 @@
 // npm run bench:realtime -- [--subscribers 1000] [--events 100] [--interval 50] [--scenario NAME]...
 //                            [--client load|raw|graphql-ws] [--cpu-prof DIR] [--heap-snapshot DIR] [--idle 5]
-//                            [--server-node-options "--max-semi-space-size=32"]
+//                            [--server-node-options=--max-semi-space-size=32]  (with "=": the value begins with --)
 //
 // N WebSocket subscribers connect to the server, all at once (a reconnect storm, as after a deploy); a
 // driver then performs M case transitions (specialists accept cases through REST, one every --interval
