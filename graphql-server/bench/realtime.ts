@@ -1,5 +1,5 @@
 // npm run bench:realtime -- [--subscribers 1000] [--events 100] [--interval 50] [--scenario NAME]...
-//                            [--client load|raw|graphql-ws] [--cpu-prof DIR] [--heap-snapshot DIR] [--idle 5]
+//                            [--client load|raw|graphql-ws] [--cpu-prof DIR | --alloc-prof DIR] [--heap-snapshot DIR] [--idle 5]
 //                            [--server-node-options=--max-semi-space-size=32]  (with "=": the value begins with --)
 //
 // N WebSocket subscribers connect to the server, all at once (a reconnect storm, as after a deploy); a
@@ -70,7 +70,7 @@ import { TestClient } from '../test/helpers/client';
 import { connected, wsClient } from '../test/helpers/ws';
 import { type LoadClient, loadClient } from './load-client';
 import { rawClient } from './realtime-client';
-import type { ProbeCommand, ProbeStats, WriteBurst } from './server-probe';
+import type { ProbeCommand, ProbeStats, ProfileKind, WriteBurst } from './server-probe';
 
 const { values } = parseArgs({
   options: {
@@ -93,6 +93,12 @@ const { values } = parseArgs({
      * one of the connect storm, one of the measured transitions.
      */
     'cpu-prof': { type: 'string' },
+    /**
+     * Writes sampling allocation profiles of each server process into this folder instead (every
+     * allocation, also what was collected since: the garbage behind the scavenges; Chrome DevTools'
+     * Memory tab opens them, bench/profile-summary.ts summarises them).
+     */
+    'alloc-prof': { type: 'string' },
     /** Writes the server's heap before and after the storm into this folder (.heapsnapshot files). */
     'heap-snapshot': { type: 'string' },
     /** Node options of the server processes, for trials (e.g. "--max-semi-space-size=32"). */
@@ -616,15 +622,26 @@ async function run(scenario: string, ports: number[], databaseUrl: string, redis
   /** The commit times of the events received (each names its event). */
   const commits = new Set<number>();
   let delivered = 0;
-  const profiles = values['cpu-prof'];
-  if (profiles) await mkdir(profiles, { recursive: true });
+  // One kind of profile at a time (the allocation profiler's sampling would show in the CPU profile).
+  const profiling: { kind: ProfileKind; folder: string; extension: string } | undefined = values['cpu-prof']
+    ? { kind: 'cpu', folder: values['cpu-prof'], extension: 'cpuprofile' }
+    : values['alloc-prof']
+      ? { kind: 'allocations', folder: values['alloc-prof'], extension: 'heapprofile' }
+      : undefined;
+  if (profiling) await mkdir(profiling.folder, { recursive: true });
   const profileStart = () =>
-    profiles ? Promise.all(servers.map((server) => server.probe({ type: 'profile-start' }))) : undefined;
+    profiling
+      ? Promise.all(servers.map((server) => server.probe({ type: 'profile-start', kind: profiling.kind })))
+      : undefined;
   const profileStop = (phase: string) =>
-    profiles
+    profiling
       ? Promise.all(
           servers.map((server, i) =>
-            server.probe({ type: 'profile-stop', path: join(profiles, `${scenario}-${i + 1}-${phase}.cpuprofile`) }),
+            server.probe({
+              type: 'profile-stop',
+              kind: profiling.kind,
+              path: join(profiling.folder, `${scenario}-${i + 1}-${phase}.${profiling.extension}`),
+            }),
           ),
         )
       : undefined;

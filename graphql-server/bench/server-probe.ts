@@ -16,10 +16,15 @@ export type ProbeCommand =
   | { type: 'loop-reset' }
   /** The bursts of frames written since the last call (and forgets them). */
   | { type: 'writes' }
-  /** Starts a CPU profile (V8's sampling profiler, as --cpu-prof) of what follows... */
-  | { type: 'profile-start' }
-  /** ...and writes it here (a .cpuprofile, for Chrome DevTools' Performance tab). */
-  | { type: 'profile-stop'; path: string };
+  /**
+   * Starts a profile of what follows: `cpu`, V8's sampling CPU profiler (as --cpu-prof); `allocations`,
+   * its sampling heap profiler counting every allocation, also those collected since (the garbage that
+   * makes the scavenges), where --heap-prof counts only what is still alive...
+   */
+  | { type: 'profile-start'; kind: ProfileKind }
+  /** ...and writes it here (a .cpuprofile for Chrome DevTools' Performance tab, a .heapprofile for its Memory tab). */
+  | { type: 'profile-stop'; kind: ProfileKind; path: string };
+export type ProfileKind = 'cpu' | 'allocations';
 export type ProbeRequest = ProbeCommand & { id: number };
 
 export interface ProbeStats {
@@ -112,12 +117,22 @@ async function profile(message: Extract<ProbeCommand, { type: 'profile-start' | 
   if (message.type === 'profile-start') {
     inspector ??= new Session();
     inspector.connect();
-    await inspector.post('Profiler.enable');
-    await inspector.post('Profiler.start');
+    if (message.kind === 'cpu') {
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    } else {
+      await inspector.post('HeapProfiler.enable');
+      await inspector.post('HeapProfiler.startSampling', {
+        samplingInterval: 16_384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    }
     return null;
   }
   if (!inspector) throw new Error('no profile started');
-  const { profile: recorded } = await inspector.post('Profiler.stop');
+  const { profile: recorded } =
+    message.kind === 'cpu' ? await inspector.post('Profiler.stop') : await inspector.post('HeapProfiler.stopSampling');
   inspector.disconnect();
   inspector = undefined;
   await writeFile(message.path, JSON.stringify(recorded));
