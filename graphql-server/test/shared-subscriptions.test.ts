@@ -35,8 +35,10 @@ type Iterator = AsyncIterableIterator<ExecutionResult>;
 
 describe('shared subscriptions', () => {
   it('the key leaves the session out but keeps the operation, variables and permissions', () => {
-    const operation = { query: 'subscription { myCasesChanged { uuid } }' };
+    const operation = { document: 1 };
     const key = sharedSubscriptionKey(operation, actor());
+    expect(sharedSubscriptionKey({ document: 2 }, actor())).not.toBe(key);
+    expect(sharedSubscriptionKey({ ...operation, operationName: 'Other' }, actor())).not.toBe(key);
     expect(sharedSubscriptionKey(operation, actor({ sessionId: 's2' }))).toBe(key);
     expect(sharedSubscriptionKey(operation, actor({ id: 8 }))).not.toBe(key);
     expect(sharedSubscriptionKey(operation, actor({ approved: false }))).not.toBe(key);

@@ -85,13 +85,21 @@ class Group implements PushSink<Result> {
   }
 }
 
-/** What a subscription's result may depend on, as a map key. */
+/**
+ * What a subscription's result may depend on, as a map key. `document` stands for the operation's text
+ * (valid-documents.ts: one id per remembered text), so a live group's key does not hold the whole text.
+ */
 export function sharedSubscriptionKey(
-  operation: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null },
+  operation: { document: number; operationName?: string | null; variables?: Record<string, unknown> | null },
   actor: Actor | null,
 ): string {
   const permissions = actor && [actor.id, actor.role, actor.approved, actor.specialty];
-  return JSON.stringify([operation.query, operation.operationName ?? null, operation.variables ?? null, permissions]);
+  return JSON.stringify([
+    operation.document,
+    operation.operationName ?? null,
+    operation.variables ?? null,
+    permissions,
+  ]);
 }
 
 const isAsyncIterable = (value: Started): value is AsyncIterable<Result> =>

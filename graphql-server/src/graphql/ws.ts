@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http';
-import type { ExecutionArgs, GraphQLError } from 'graphql';
+import type { DocumentNode, ExecutionArgs, GraphQLError, GraphQLSchema } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -18,6 +18,7 @@ import { createSharedSubscriptions, sharedSubscriptionKey } from './shared-subsc
 import { createSocketActorCache } from './socket-actors';
 import { type Connection, serveGraphqlWs } from './socket-server';
 import { subscriptionEvents } from './subscription-events';
+import { createValidDocuments } from './valid-documents';
 import { maskError, type YogaServerContext } from './yoga';
 
 // GraphQL over WebSocket (the graphql-transport-ws protocol, socket-server.ts) on the same port and path
@@ -29,8 +30,9 @@ import { maskError, type YogaServerContext } from './yoga';
 // A socket has one context, built when it is acknowledged (its actor, address and user agent); every
 // operation of the socket runs with a shallow copy of it (subscription-events.ts copies it for a
 // subscription's start and for each event), so what plugins cache on a context lasts one execution.
-// Yoga's envelope is made for each operation and not kept: a live subscription holds its arguments
-// (schema, document, variables, the socket's context), not the envelope's closures.
+// Yoga's envelope is made for an operation only when it needs one (valid-documents.ts) and not kept: a
+// live subscription holds its arguments (schema, document, variables, the socket's context), not the
+// envelope's closures.
 
 /**
  * What the envelope's plugins see of the socket's upgrade request: the client's address and user agent
@@ -44,6 +46,34 @@ function slimRequest(context: Context): IncomingMessage {
 }
 
 type Socket = Connection<Context>;
+type Envelope = ReturnType<YogaServerInstance<YogaServerContext, Context>['getEnveloped']>;
+
+/**
+ * A text through the envelope's parse and validate: its document, or the errors to answer with. A
+ * syntax error or a limit (graphql-armor throws from parse and validate) is an error of this operation,
+ * not a reason to drop the socket (it is closed with 4500 when this throws).
+ */
+function parseAndValidate(
+  envelope: Envelope,
+  text: string,
+): { document: DocumentNode; schema: GraphQLSchema } | readonly GraphQLError[] {
+  const asOperationError = (error: unknown) => {
+    if ((error as Partial<GraphQLError>)?.name === 'GraphQLError') return [error as GraphQLError];
+    throw error;
+  };
+  let document: DocumentNode;
+  try {
+    document = envelope.parse(text);
+  } catch (error) {
+    return asOperationError(error);
+  }
+  try {
+    const errors = envelope.validate(envelope.schema, document);
+    return errors.length ? errors : { document, schema: envelope.schema };
+  } catch (error) {
+    return asOperationError(error);
+  }
+}
 
 export function attachGraphqlWs(options: {
   server: Server;
@@ -66,6 +96,7 @@ export function attachGraphqlWs(options: {
 }) {
   const wss = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: BODY_LIMIT_BYTES });
   const shared = createSharedSubscriptions();
+  const validDocuments = createValidDocuments();
   const sharedExecution = options.sharedExecution ?? true;
   // The sessions of a storm's sockets are read in batches (one query per batch, lib/batch.ts).
   const lookupSessions = createBatchLoader(
@@ -134,48 +165,43 @@ export function attachGraphqlWs(options: {
             return [maskError(error, 'Unexpected error.') as GraphQLError];
           }
         }
-        const envelope = options.yoga.getEnveloped({
-          req: slimRequest(context),
-          socket: connection.socket,
-          params,
-        } as never);
-        // A syntax error or a limit (graphql-armor throws from parse and validate) is an error of this
-        // operation, not a reason to drop the socket (it is closed with 4500 when this throws).
-        const asOperationError = (error: unknown) => {
-          if ((error as Partial<GraphQLError>)?.name === 'GraphQLError') return [error as GraphQLError];
-          throw error;
-        };
-        let document: ReturnType<typeof envelope.parse>;
-        try {
-          document = envelope.parse(params.query);
-        } catch (error) {
-          return asOperationError(error);
+        // Made only when the operation needs it: an unknown text's parse and validation, a query or
+        // mutation, a subscription whose start fails (valid-documents.ts).
+        let envelope: Envelope | undefined;
+        const enveloped = () =>
+          (envelope ??= options.yoga.getEnveloped({
+            req: slimRequest(context),
+            socket: connection.socket,
+            params,
+          } as never));
+        let valid = validDocuments.get(params.query);
+        if (!valid) {
+          const checked = parseAndValidate(enveloped(), params.query);
+          if (!('document' in checked)) return checked;
+          valid = validDocuments.remember(params.query, checked.document, checked.schema);
         }
-        let errors: ReturnType<typeof envelope.validate>;
-        try {
-          errors = envelope.validate(envelope.schema, document);
-        } catch (error) {
-          return asOperationError(error);
-        }
-        if (errors.length) return errors;
         const args: ExecutionArgs = {
-          schema: envelope.schema,
+          schema: valid.schema,
           operationName: params.operationName,
-          document,
+          document: valid.document,
           variableValues: params.variables,
           contextValue: context,
         };
         /** Through the envelope, with a copy of the socket's context (plugins cache per context). */
-        const copied = (run: typeof envelope.execute) => (args: ExecutionArgs) =>
-          run({ ...args, contextValue: { ...context } });
-        const sharingKey = sharedExecution ? sharedSubscriptionKey(params, context.actor) : null;
+        const copied = (run: 'execute' | 'subscribe') => (args: ExecutionArgs) =>
+          enveloped()[run]({ ...args, contextValue: { ...context } });
+        const sharingKey = sharedExecution
+          ? sharedSubscriptionKey(
+              { document: valid.id, operationName: params.operationName, variables: params.variables },
+              context.actor,
+            )
+          : null;
         return {
           args,
-          execute: copied(envelope.execute),
+          execute: copied('execute'),
           subscribe: (args) => {
             // Event by event (subscription-events.ts); a start that fails gets Yoga's answer.
-            const start = async () =>
-              (await subscriptionEvents(args, options.logger)) ?? copied(envelope.subscribe)(args);
+            const start = async () => (await subscriptionEvents(args, options.logger)) ?? copied('subscribe')(args);
             return sharingKey === null ? start() : shared.join(sharingKey, start);
           },
         };
