@@ -1,5 +1,5 @@
 // npm run bench:load -- [--cases 10000] [--duration 10] [--rounds 3] [--connections 20] [--profile <dir>]
-//   [--only graphql|rest] [--baseline <checkout>]
+//   [--only graphql|rest] [--baseline <checkout>] [--lookups 2000]
 //
 // The consult list under load: GraphQL myCases and REST GET /api/cases (first page, 100 cases with vet,
 // specialist and files) for a veterinarian, over a fresh PostgreSQL database seeded with N cases
@@ -27,6 +27,10 @@
 // door alike. --baseline <checkout>: also starts the server of another checkout (a copy of main, say,
 // with its generated client and this load-server.ts) over the same database, measured in the same
 // rounds: a before/after side by side in one run.
+// Before the doors, the session look-up that every request of both doors makes is timed alone in this
+// process: CPU per look-up of one token and per token of a storm's batch of 500, read by Prisma and by
+// the statement Prisma compiled for it run on the pool (domain/auth/session-read.ts), in alternating
+// blocks (--lookups 0 skips it).
 // Needs PostgreSQL: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres); a
 // fresh database is created and dropped.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -39,8 +43,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createPrismaClient } from '../src/lib/db/client';
+import { createAuthService } from '../src/domain/auth/auth.service';
+import { createDbClients, createPrismaClient } from '../src/lib/db/client';
 import { applyMigrations } from '../src/lib/db/migrate';
+import { createEventBus } from '../src/lib/events';
+import { createLogger } from '../src/lib/logger';
 import { hashToken, newToken } from '../src/lib/tokens';
 
 const { values } = parseArgs({
@@ -52,12 +59,14 @@ const { values } = parseArgs({
     only: { type: 'string' },
     rounds: { type: 'string', default: '3' },
     baseline: { type: 'string' },
+    lookups: { type: 'string', default: '2000' },
   },
 });
 const CASES = Number(values.cases);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Number(values.rounds);
+const LOOKUPS = Number(values.lookups);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 async function seed(databaseUrl: string) {
@@ -133,6 +142,79 @@ async function seed(databaseUrl: string) {
   const mine = firstCases.length;
   await db.$disconnect();
   return { cookie: `vc_session=${token}`, total, mine, vetId: vets[0]?.id ?? 0 };
+}
+
+/**
+ * The session look-up alone (issue 17): the CPU of this process per look-up, through Prisma and through
+ * the compiled statement on the pool (named statements, as the server on PostgreSQL), LOOKUPS look-ups
+ * of one token and LOOKUPS tokens in batches of 500 (a storm's), each way in 5 alternating blocks; the
+ * median block. The database's own CPU is not in it.
+ */
+async function timeSessionLookups(databaseUrl: string, vetId: number) {
+  const { db, reader } = createDbClients(databaseUrl, 2, { namedStatements: true });
+  try {
+    const tokens = Array.from({ length: 500 }, () => newToken());
+    await db.session.createMany({
+      data: tokens.map((token) => ({
+        tokenHash: hashToken(token),
+        userId: vetId,
+        expiresAt: new Date(Date.now() + 3600_000),
+      })),
+    });
+    const deps = { db, logger: createLogger('silent'), events: createEventBus() };
+    const ways = { Prisma: createAuthService(deps), compiled: createAuthService({ ...deps, reader }) };
+    const one = tokens[0] ?? '';
+    const single = async (auth: (typeof ways)[keyof typeof ways], n: number) => {
+      for (let i = 0; i < n; i++) await auth.actorFromSession(one);
+    };
+    const batches = async (auth: (typeof ways)[keyof typeof ways], n: number) => {
+      for (let i = 0; i < n; i += tokens.length) await auth.actorsFromSessions(tokens);
+    };
+    // Warm-up (the compilation of each shape, the pool, the JIT); both ways must answer alike.
+    for (const auth of Object.values(ways)) {
+      await single(auth, 200);
+      await batches(auth, 1000);
+    }
+    const [byPrisma, byCompiled] = [
+      await ways.Prisma.actorsFromSessions(tokens),
+      await ways.compiled.actorsFromSessions(tokens),
+    ];
+    if (JSON.stringify([...byPrisma]) !== JSON.stringify([...byCompiled]) || !byCompiled.get(one)) {
+      throw new Error('the two session look-ups answer differently');
+    }
+    const cpuMicros = async (work: () => Promise<void>) => {
+      const before = process.cpuUsage();
+      await work();
+      const used = process.cpuUsage(before);
+      return used.user + used.system;
+    };
+    const blocks = {
+      single: { Prisma: [] as number[], compiled: [] as number[] },
+      batch: { Prisma: [] as number[], compiled: [] as number[] },
+    };
+    for (let block = 0; block < 5; block++) {
+      for (const [name, auth] of Object.entries(ways) as [keyof typeof ways, (typeof ways)[keyof typeof ways]][]) {
+        blocks.single[name].push((await cpuMicros(() => single(auth, LOOKUPS))) / LOOKUPS);
+        blocks.batch[name].push((await cpuMicros(() => batches(auth, LOOKUPS))) / LOOKUPS);
+      }
+    }
+    const line = (label: string, times: { Prisma: number[]; compiled: number[] }) => {
+      const [prisma, compiled] = [median(times.Prisma), median(times.compiled)];
+      console.log(
+        `  ${label}: Prisma ${prisma.toFixed(1)} µs, compiled statement ${compiled.toFixed(1)} µs (${(prisma / compiled).toFixed(2)}x less CPU; blocks ${times.Prisma.map((t) => t.toFixed(0)).join(' ')} / ${times.compiled.map((t) => t.toFixed(0)).join(' ')})`,
+      );
+    };
+    console.log(
+      `\nthe session look-up alone, CPU of this process per token (${LOOKUPS} a block, median of 5; load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}):`,
+    );
+    line('one token (every request)', blocks.single);
+    line(`a batch of ${tokens.length} (a socket storm)`, blocks.batch);
+    await db.session.deleteMany({ where: { tokenHash: { in: tokens.map(hashToken) } } });
+  } finally {
+    await db.$disconnect();
+  }
 }
 
 const MY_CASES = JSON.stringify({
@@ -389,6 +471,7 @@ let baseline: ChildProcess | undefined;
 try {
   await applyMigrations(databaseUrl);
   const seeded = await seed(databaseUrl);
+  if (LOOKUPS > 0) await timeSessionLookups(databaseUrl, seeded.vetId);
   const started = await startOurs(databaseUrl, dataDir);
   ours = started.child;
   const oursChild = started.child;

@@ -76,7 +76,7 @@ describe('the session look-up through the compiled reader', () => {
       Array.from({ length: 40 }, (_, i) => sessionFor(i % 3 ? vet : specialist, later((i - 5) * 60_000))),
     );
     const hashes = tokens.map(hashToken);
-    const sessionsOf = createSessionRead({ db, reader: countingReader() });
+    const { sessionsOf } = createSessionRead({ db, reader: countingReader() });
     const unknown = hashToken(newToken());
     for (const list of [
       [hashes[0] as string],

@@ -60,7 +60,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   // 100 attempts per IP (LOGIN_ATTEMPTS_PER_IP) in 15 minutes; failures per account slow guessing down.
   const ipAttempts = new RateLimiter(deps.loginAttemptsPerIp ?? 100, 15 * 60 * 1000);
   const throttle = new LoginThrottle({ ...LOGIN_THROTTLE_DEFAULTS, ...deps.loginThrottle }, () => now().getTime());
-  const sessionsOf = createSessionRead({ db, reader: deps.reader });
+  const sessionRead = createSessionRead({ db, reader: deps.reader });
 
   async function openSession(userId: number, persistent: boolean, request: RequestInfo) {
     const token = newToken();
@@ -156,6 +156,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       events.publish('sessions.ended', { userId: session.userId, sessionId: session.id, at: Date.now() });
     },
 
+    /** Readies the session look-up before the first request (session-read.ts prepare); the app awaits it at start. */
+    prepareSessionLookup(): Promise<void> {
+      return sessionRead.prepare();
+    },
+
     /** The actor behind a session token, or null when the token is unknown or expired. */
     async actorFromSession(sessionToken: string | undefined | null): Promise<Actor | null> {
       if (!sessionToken) return null;
@@ -175,7 +180,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (token && token.length <= 200) byHash.set(hashToken(token), token);
       }
       if (!byHash.size) return actors;
-      const sessions = await sessionsOf([...byHash.keys()]);
+      const sessions = await sessionRead.sessionsOf([...byHash.keys()]);
       const at = now();
       for (const session of sessions) {
         const token = byHash.get(session.tokenHash);

@@ -46,32 +46,46 @@ export const shapeOf = (count: number): number => (count === 1 ? 1 : 2 ** Math.c
 
 const COLUMNS = Object.keys(SESSION_ACTOR);
 
-/** The sessions of these token hashes with their users, in one statement on the reader's pool when given. */
+/** The sessions of token hashes with their users, in one statement on the reader's pool when one is given. */
 export function createSessionRead(deps: { db: Db; reader?: CompiledReader }) {
   const { db, reader } = deps;
   const templates = new Map<number, Promise<StatementTemplate | null>>();
 
-  return async function sessionsOf(hashes: readonly string[]): Promise<SessionActor[]> {
-    if (!reader || hashes.length === 0 || hashes.length > LARGEST_SHAPE) return readSessions(db, hashes);
-    const size = shapeOf(hashes.length);
+  function templateOf(compiler: CompiledReader, size: number): Promise<StatementTemplate | null> {
     let template = templates.get(size);
     if (!template) {
-      template = reader.template(size, readSessions);
+      template = compiler.template(size, readSessions);
       templates.set(size, template);
     }
-    const compiled = await template;
-    if (!compiled) return readSessions(db, hashes);
-    const last = hashes[hashes.length - 1] as string;
-    const padded = hashes.length === size ? hashes : [...hashes, ...Array<string>(size - hashes.length).fill(last)];
-    const { columns, rows } = await reader.rows(compiled.bind(padded));
-    const missing = COLUMNS.filter((column) => !columns.includes(column));
-    if (missing.length > 0) throw new Error(`the session look-up's statement lacks the columns ${missing.join()}`);
-    // The user comes as JSON (Prisma's relation join): its fields are the selected ones, as Prisma gives them.
-    return rows.map((row) => ({
-      id: row.id,
-      tokenHash: row.tokenHash,
-      expiresAt: row.expiresAt,
-      user: row.user,
-    })) as SessionActor[];
+    return template;
+  }
+
+  return {
+    /**
+     * Compiles the one-token statement now. The first compilation of a process starts the compiling
+     * client (0.1-0.4 s of CPU here, more under load): paid at start-up, not by the first request or socket.
+     */
+    async prepare(): Promise<void> {
+      if (reader) await templateOf(reader, 1);
+    },
+
+    async sessionsOf(hashes: readonly string[]): Promise<SessionActor[]> {
+      if (!reader || hashes.length === 0 || hashes.length > LARGEST_SHAPE) return readSessions(db, hashes);
+      const size = shapeOf(hashes.length);
+      const template = await templateOf(reader, size);
+      if (!template) return readSessions(db, hashes);
+      const last = hashes[hashes.length - 1] as string;
+      const padded = hashes.length === size ? hashes : [...hashes, ...Array<string>(size - hashes.length).fill(last)];
+      const { columns, rows } = await reader.rows(template.bind(padded));
+      const missing = COLUMNS.filter((column) => !columns.includes(column));
+      if (missing.length > 0) throw new Error(`the session look-up's statement lacks the columns ${missing.join()}`);
+      // The user comes as JSON (Prisma's relation join): its fields are the selected ones, as Prisma gives them.
+      return rows.map((row) => ({
+        id: row.id,
+        tokenHash: row.tokenHash,
+        expiresAt: row.expiresAt,
+        user: row.user,
+      })) as SessionActor[];
+    },
   };
 }
