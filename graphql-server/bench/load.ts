@@ -7,7 +7,9 @@
 // runs in a child process of its own (bench/load-server.ts, started with node --import tsx), exactly as
 // PostGraphile does: neither server shares its event loop with the load generator (before, ours ran in
 // this process beside autocannon, and PostGraphile had a core of its own). Prints req/s, latency p50/p99
-// and SQL statements per request (the session lookup included).
+// and SQL statements per request (the session lookup included), and each server's CPU time per request
+// (its process's user + system time from /proc over the round, divided by the requests answered: on this
+// shared 2-core machine a steadier comparison than req/s, which other processes' load moves).
 // In the same run, over the same database, the same page through PostGraphile 4 (allCases(first: 100)
 // with the vet, the specialist and the files), measured the same way, and the ratios to ours. PostGraphile
 // runs as the database owner, no auth, raw columns, its own pool of 10 like ours. REST answers the
@@ -34,7 +36,7 @@
 // Needs PostgreSQL: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres); a
 // fresh database is created and dropped.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -271,6 +273,20 @@ interface Door {
   url: string;
   options: { method: 'GET' | 'POST'; body?: string; headers: Record<string, string> };
   countStatements: () => Promise<number>;
+  /** The server's process, whose CPU time per request is read from /proc. */
+  pid: number | undefined;
+}
+
+/** A process's CPU time so far (user + system), in ms, from /proc (Linux); NaN elsewhere. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command's closing parenthesis: state is field 3, utime 14 and stime 15, in clock ticks (USER_HZ, 100).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /**
@@ -288,8 +304,11 @@ async function warmUp(door: Door): Promise<number | 'n/a'> {
 }
 
 async function run(door: Door) {
+  const cpuBefore = cpuMsOf(door.pid);
   const result = await autocannon({ url: door.url, ...door.options, connections: CONNECTIONS, duration: DURATION });
   return {
+    // Requests still in flight at the deadline are counted in the CPU but not in the total: a slight overestimate.
+    cpuPerRequest: (cpuMsOf(door.pid) - cpuBefore) / result.requests.total,
     reqs: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -510,7 +529,9 @@ try {
   }
 
   // PostGraphile over the same database, checked against our REST page before it is measured.
-  let comparison: { url: string; body: string; bodyAsRest: string; count: () => Promise<number> } | { skipped: string };
+  let comparison:
+    | { url: string; body: string; bodyAsRest: string; count: () => Promise<number>; pid: number | undefined }
+    | { skipped: string };
   try {
     await installPostGraphile();
     const started = await startPostGraphile(databaseUrl);
@@ -536,6 +557,7 @@ try {
       body,
       bodyAsRest,
       count: counted ? () => childStatements(child) : async () => Number.NaN,
+      pid: child.pid,
     };
   } catch (error) {
     comparison = { skipped: error instanceof Error ? error.message : String(error) };
@@ -560,18 +582,27 @@ try {
     url: `${at}/graphql`,
     options: { method: 'POST', body: MY_CASES, headers: { ...headers, 'content-type': 'application/json' } },
     countStatements: () => childStatements(child),
+    pid: child.pid,
   });
   const restDoor = (label: string, at: string, child: ChildProcess): Door => ({
     label,
     url: `${at}/api/cases`,
     options: { method: 'GET', headers },
     countStatements: () => childStatements(child),
+    pid: child.pid,
   });
-  const postGraphileDoor = (label: string, url: string, body: string, count: () => Promise<number>): Door => ({
+  const postGraphileDoor = (
+    label: string,
+    url: string,
+    body: string,
+    count: () => Promise<number>,
+    pid: number | undefined,
+  ): Door => ({
     label,
     url,
     options: { method: 'POST', body, headers: { 'content-type': 'application/json' } },
     countStatements: count,
+    pid,
   });
   const doors: Door[] = [
     ...(values.only === 'rest' ? [] : [graphqlDoor('GraphQL myCases(first: 100)', base, oursChild)]),
@@ -584,12 +615,19 @@ try {
       : []),
     ...('url' in comparison && !values.only
       ? [
-          postGraphileDoor('PostGraphile allCases(first: 100)', comparison.url, comparison.body, comparison.count),
+          postGraphileDoor(
+            'PostGraphile allCases(first: 100)',
+            comparison.url,
+            comparison.body,
+            comparison.count,
+            comparison.pid,
+          ),
           postGraphileDoor(
             "PostGraphile allCases, REST's content",
             comparison.url,
             comparison.bodyAsRest,
             comparison.count,
+            comparison.pid,
           ),
         ]
       : []),
@@ -614,6 +652,7 @@ try {
       'p50 ms': median(results.map((r) => r.p50)),
       'p99 ms': median(results.map((r) => r.p99)),
       'SQL/request': statementsPerRequest.get(door) ?? 'n/a',
+      'server CPU ms/request': Number(median(results.map((r) => r.cpuPerRequest)).toFixed(2)),
       'req/s per round': results.map((r) => Math.round(r.reqs)).join(' '),
       requests: results.reduce((sum, r) => sum + r.requests, 0),
       'non-2xx': results.reduce((sum, r) => sum + r.failed, 0),
@@ -634,6 +673,15 @@ try {
   ratio('baseline REST /api/cases', 'PostGraphile allCases(first: 100)');
   ratio('GraphQL myCases(first: 100)', 'baseline GraphQL myCases');
   ratio('REST GET /api/cases', 'baseline REST /api/cases');
+  const cpuRatio = (over: string, under: string) => {
+    const [a, b] = [row(over), row(under)];
+    if (a && b) {
+      const [x, y] = [a['server CPU ms/request'], b['server CPU ms/request']];
+      console.log(`server CPU per request, ${over} / ${under}: ${x} / ${y} ms = ${(x / y).toFixed(2)}`);
+    }
+  };
+  cpuRatio('GraphQL myCases(first: 100)', 'baseline GraphQL myCases');
+  cpuRatio('REST GET /api/cases', 'baseline REST /api/cases');
   console.log(
     `load average after: ${load()}; 1-minute load average during the runs: ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}`,
   );
