@@ -1,5 +1,5 @@
 // npm run bench:load -- [--cases 10000] [--duration 10] [--rounds 3] [--connections 20] [--profile <dir>]
-//   [--only graphql|rest] [--baseline <checkout>]
+//   [--only graphql|rest] [--baseline <checkout>] [--lookups 2000]
 //
 // The consult list under load: GraphQL myCases and REST GET /api/cases (first page, 100 cases with vet,
 // specialist and files) for a veterinarian, over a fresh PostgreSQL database seeded with N cases
@@ -7,7 +7,9 @@
 // runs in a child process of its own (bench/load-server.ts, started with node --import tsx), exactly as
 // PostGraphile does: neither server shares its event loop with the load generator (before, ours ran in
 // this process beside autocannon, and PostGraphile had a core of its own). Prints req/s, latency p50/p99
-// and SQL statements per request (the session lookup included).
+// and SQL statements per request (the session lookup included), and each server's CPU time per request
+// (its process's user + system time from /proc over the round, divided by the requests answered: on this
+// shared 2-core machine a steadier comparison than req/s, which other processes' load moves).
 // In the same run, over the same database, the same page through PostGraphile 4 (allCases(first: 100)
 // with the vet, the specialist and the files), measured the same way, and the ratios to ours. PostGraphile
 // runs as the database owner, no auth, raw columns, its own pool of 10 like ours. REST answers the
@@ -27,10 +29,14 @@
 // door alike. --baseline <checkout>: also starts the server of another checkout (a copy of main, say,
 // with its generated client and this load-server.ts) over the same database, measured in the same
 // rounds: a before/after side by side in one run.
+// Before the doors, the session look-up that every request of both doors makes is timed alone in this
+// process: CPU per look-up of one token and per token of a storm's batch of 500, read by Prisma and by
+// the statement Prisma compiled for it run on the pool (domain/auth/session-read.ts), in alternating
+// blocks (--lookups 0 skips it).
 // Needs PostgreSQL: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres); a
 // fresh database is created and dropped.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -39,8 +45,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createPrismaClient } from '../src/lib/db/client';
+import { createAuthService } from '../src/domain/auth/auth.service';
+import { createDbClients, createPrismaClient } from '../src/lib/db/client';
 import { applyMigrations } from '../src/lib/db/migrate';
+import { createEventBus } from '../src/lib/events';
+import { createLogger } from '../src/lib/logger';
 import { hashToken, newToken } from '../src/lib/tokens';
 
 const { values } = parseArgs({
@@ -52,12 +61,14 @@ const { values } = parseArgs({
     only: { type: 'string' },
     rounds: { type: 'string', default: '3' },
     baseline: { type: 'string' },
+    lookups: { type: 'string', default: '2000' },
   },
 });
 const CASES = Number(values.cases);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Number(values.rounds);
+const LOOKUPS = Number(values.lookups);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 async function seed(databaseUrl: string) {
@@ -135,6 +146,79 @@ async function seed(databaseUrl: string) {
   return { cookie: `vc_session=${token}`, total, mine, vetId: vets[0]?.id ?? 0 };
 }
 
+/**
+ * The session look-up alone (issue 17): the CPU of this process per look-up, through Prisma and through
+ * the compiled statement on the pool (named statements, as the server on PostgreSQL), LOOKUPS look-ups
+ * of one token and LOOKUPS tokens in batches of 500 (a storm's), each way in 5 alternating blocks; the
+ * median block. The database's own CPU is not in it.
+ */
+async function timeSessionLookups(databaseUrl: string, vetId: number) {
+  const { db, reader } = createDbClients(databaseUrl, 2, { namedStatements: true });
+  try {
+    const tokens = Array.from({ length: 500 }, () => newToken());
+    await db.session.createMany({
+      data: tokens.map((token) => ({
+        tokenHash: hashToken(token),
+        userId: vetId,
+        expiresAt: new Date(Date.now() + 3600_000),
+      })),
+    });
+    const deps = { db, logger: createLogger('silent'), events: createEventBus() };
+    const ways = { Prisma: createAuthService(deps), compiled: createAuthService({ ...deps, reader }) };
+    const one = tokens[0] ?? '';
+    const single = async (auth: (typeof ways)[keyof typeof ways], n: number) => {
+      for (let i = 0; i < n; i++) await auth.actorFromSession(one);
+    };
+    const batches = async (auth: (typeof ways)[keyof typeof ways], n: number) => {
+      for (let i = 0; i < n; i += tokens.length) await auth.actorsFromSessions(tokens);
+    };
+    // Warm-up (the compilation of each shape, the pool, the JIT); both ways must answer alike.
+    for (const auth of Object.values(ways)) {
+      await single(auth, 200);
+      await batches(auth, 1000);
+    }
+    const [byPrisma, byCompiled] = [
+      await ways.Prisma.actorsFromSessions(tokens),
+      await ways.compiled.actorsFromSessions(tokens),
+    ];
+    if (JSON.stringify([...byPrisma]) !== JSON.stringify([...byCompiled]) || !byCompiled.get(one)) {
+      throw new Error('the two session look-ups answer differently');
+    }
+    const cpuMicros = async (work: () => Promise<void>) => {
+      const before = process.cpuUsage();
+      await work();
+      const used = process.cpuUsage(before);
+      return used.user + used.system;
+    };
+    const blocks = {
+      single: { Prisma: [] as number[], compiled: [] as number[] },
+      batch: { Prisma: [] as number[], compiled: [] as number[] },
+    };
+    for (let block = 0; block < 5; block++) {
+      for (const [name, auth] of Object.entries(ways) as [keyof typeof ways, (typeof ways)[keyof typeof ways]][]) {
+        blocks.single[name].push((await cpuMicros(() => single(auth, LOOKUPS))) / LOOKUPS);
+        blocks.batch[name].push((await cpuMicros(() => batches(auth, LOOKUPS))) / LOOKUPS);
+      }
+    }
+    const line = (label: string, times: { Prisma: number[]; compiled: number[] }) => {
+      const [prisma, compiled] = [median(times.Prisma), median(times.compiled)];
+      console.log(
+        `  ${label}: Prisma ${prisma.toFixed(1)} µs, compiled statement ${compiled.toFixed(1)} µs (${(prisma / compiled).toFixed(2)}x less CPU; blocks ${times.Prisma.map((t) => t.toFixed(0)).join(' ')} / ${times.compiled.map((t) => t.toFixed(0)).join(' ')})`,
+      );
+    };
+    console.log(
+      `\nthe session look-up alone, CPU of this process per token (${LOOKUPS} a block, median of 5; load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}):`,
+    );
+    line('one token (every request)', blocks.single);
+    line(`a batch of ${tokens.length} (a socket storm)`, blocks.batch);
+    await db.session.deleteMany({ where: { tokenHash: { in: tokens.map(hashToken) } } });
+  } finally {
+    await db.$disconnect();
+  }
+}
+
 const MY_CASES = JSON.stringify({
   operationName: 'MyConsults',
   query:
@@ -189,6 +273,20 @@ interface Door {
   url: string;
   options: { method: 'GET' | 'POST'; body?: string; headers: Record<string, string> };
   countStatements: () => Promise<number>;
+  /** The server's process, whose CPU time per request is read from /proc. */
+  pid: number | undefined;
+}
+
+/** A process's CPU time so far (user + system), in ms, from /proc (Linux); NaN elsewhere. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command's closing parenthesis: state is field 3, utime 14 and stime 15, in clock ticks (USER_HZ, 100).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /**
@@ -206,8 +304,11 @@ async function warmUp(door: Door): Promise<number | 'n/a'> {
 }
 
 async function run(door: Door) {
+  const cpuBefore = cpuMsOf(door.pid);
   const result = await autocannon({ url: door.url, ...door.options, connections: CONNECTIONS, duration: DURATION });
   return {
+    // Requests still in flight at the deadline are counted in the CPU but not in the total: a slight overestimate.
+    cpuPerRequest: (cpuMsOf(door.pid) - cpuBefore) / result.requests.total,
     reqs: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -389,6 +490,7 @@ let baseline: ChildProcess | undefined;
 try {
   await applyMigrations(databaseUrl);
   const seeded = await seed(databaseUrl);
+  if (LOOKUPS > 0) await timeSessionLookups(databaseUrl, seeded.vetId);
   const started = await startOurs(databaseUrl, dataDir);
   ours = started.child;
   const oursChild = started.child;
@@ -427,7 +529,9 @@ try {
   }
 
   // PostGraphile over the same database, checked against our REST page before it is measured.
-  let comparison: { url: string; body: string; bodyAsRest: string; count: () => Promise<number> } | { skipped: string };
+  let comparison:
+    | { url: string; body: string; bodyAsRest: string; count: () => Promise<number>; pid: number | undefined }
+    | { skipped: string };
   try {
     await installPostGraphile();
     const started = await startPostGraphile(databaseUrl);
@@ -453,6 +557,7 @@ try {
       body,
       bodyAsRest,
       count: counted ? () => childStatements(child) : async () => Number.NaN,
+      pid: child.pid,
     };
   } catch (error) {
     comparison = { skipped: error instanceof Error ? error.message : String(error) };
@@ -477,18 +582,27 @@ try {
     url: `${at}/graphql`,
     options: { method: 'POST', body: MY_CASES, headers: { ...headers, 'content-type': 'application/json' } },
     countStatements: () => childStatements(child),
+    pid: child.pid,
   });
   const restDoor = (label: string, at: string, child: ChildProcess): Door => ({
     label,
     url: `${at}/api/cases`,
     options: { method: 'GET', headers },
     countStatements: () => childStatements(child),
+    pid: child.pid,
   });
-  const postGraphileDoor = (label: string, url: string, body: string, count: () => Promise<number>): Door => ({
+  const postGraphileDoor = (
+    label: string,
+    url: string,
+    body: string,
+    count: () => Promise<number>,
+    pid: number | undefined,
+  ): Door => ({
     label,
     url,
     options: { method: 'POST', body, headers: { 'content-type': 'application/json' } },
     countStatements: count,
+    pid,
   });
   const doors: Door[] = [
     ...(values.only === 'rest' ? [] : [graphqlDoor('GraphQL myCases(first: 100)', base, oursChild)]),
@@ -501,12 +615,19 @@ try {
       : []),
     ...('url' in comparison && !values.only
       ? [
-          postGraphileDoor('PostGraphile allCases(first: 100)', comparison.url, comparison.body, comparison.count),
+          postGraphileDoor(
+            'PostGraphile allCases(first: 100)',
+            comparison.url,
+            comparison.body,
+            comparison.count,
+            comparison.pid,
+          ),
           postGraphileDoor(
             "PostGraphile allCases, REST's content",
             comparison.url,
             comparison.bodyAsRest,
             comparison.count,
+            comparison.pid,
           ),
         ]
       : []),
@@ -531,6 +652,7 @@ try {
       'p50 ms': median(results.map((r) => r.p50)),
       'p99 ms': median(results.map((r) => r.p99)),
       'SQL/request': statementsPerRequest.get(door) ?? 'n/a',
+      'server CPU ms/request': Number(median(results.map((r) => r.cpuPerRequest)).toFixed(2)),
       'req/s per round': results.map((r) => Math.round(r.reqs)).join(' '),
       requests: results.reduce((sum, r) => sum + r.requests, 0),
       'non-2xx': results.reduce((sum, r) => sum + r.failed, 0),
@@ -551,6 +673,15 @@ try {
   ratio('baseline REST /api/cases', 'PostGraphile allCases(first: 100)');
   ratio('GraphQL myCases(first: 100)', 'baseline GraphQL myCases');
   ratio('REST GET /api/cases', 'baseline REST /api/cases');
+  const cpuRatio = (over: string, under: string) => {
+    const [a, b] = [row(over), row(under)];
+    if (a && b) {
+      const [x, y] = [a['server CPU ms/request'], b['server CPU ms/request']];
+      console.log(`server CPU per request, ${over} / ${under}: ${x} / ${y} ms = ${(x / y).toFixed(2)}`);
+    }
+  };
+  cpuRatio('GraphQL myCases(first: 100)', 'baseline GraphQL myCases');
+  cpuRatio('REST GET /api/cases', 'baseline REST /api/cases');
   console.log(
     `load average after: ${load()}; 1-minute load average during the runs: ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}`,
   );

@@ -87,6 +87,8 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
   const events = createEventBus(transport.eventTarget ? { eventTarget: transport.eventTarget } : {});
   const storage = createStorage(config);
   const services = createServices({ config, db, reader: database.reader, mailer, logger, events, storage, renders });
+  // Every request and socket looks its session up: its statement is compiled before the first arrives.
+  await services.auth.prepareSessionLookup();
   if (config.seedOnEmpty) await seedIfEmpty(db, config, logger);
   // Issue 14: the durable job queue runs here unless JOBS_IN_PROCESS=false (then `npm run worker` runs it).
   const jobRunner = config.jobs.inProcess ? startJobRunner({ services, events, logger }) : null;

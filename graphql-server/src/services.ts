@@ -42,7 +42,10 @@ import type { Renders } from './renders';
 export interface ServiceDeps {
   config: Config;
   db: Db;
-  /** Reads the case lists Prisma compiles (lib/db/compiled-read.ts); without it Prisma reads them. */
+  /**
+   * Reads the case lists and the session look-up Prisma compiles (lib/db/compiled-read.ts); without it
+   * Prisma reads them.
+   */
   reader?: CompiledReader;
   mailer: Mailer;
   logger: Logger;
@@ -125,6 +128,7 @@ export function createServices(deps: ServiceDeps): Services {
   return {
     auth: createAuthService({
       db: deps.db,
+      reader: deps.reader,
       logger: deps.logger,
       events: deps.events,
       afterMailQueued: () => jobs.nudge(),

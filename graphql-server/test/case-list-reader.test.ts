@@ -42,6 +42,7 @@ function countingReader(): CompiledReader {
   const { reader } = server.database;
   return {
     compile: (read) => reader.compile(read),
+    template: (count, read) => reader.template(count, read),
     rows: (statement) => {
       statementsRead++;
       return reader.rows(statement);

@@ -1,6 +1,7 @@
 import { changePasswordSchema, loginSchema, registerSchema } from '@vetconsult/schema/auth';
 import type { User } from '../../generated/prisma/client';
 import { type Db, isUniqueViolation } from '../../lib/db/client';
+import type { CompiledReader } from '../../lib/db/compiled-read';
 import { badInput, conflict, DomainError, unauthenticated } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
@@ -11,6 +12,7 @@ import { type Actor, type RequestInfo, requireActor, requireSession } from '../a
 import { LOGIN_THROTTLE_DEFAULTS, LoginThrottle, type LoginThrottleOptions } from './login-throttle';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { createPasswordReset } from './password-reset';
+import { createSessionRead } from './session-read';
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session cookie still gets a server-side end, so a forgotten tab does not live forever. */
@@ -30,6 +32,8 @@ export const REGISTRATION_CLASH =
 
 export interface AuthServiceDeps {
   db: Db;
+  /** Runs the session look-up's compiled statement (session-read.ts); without it Prisma reads the sessions. */
+  reader?: CompiledReader;
   logger: Logger;
   events: EventBus;
   /** A reset link's mail job was committed: the queue may look now (services.ts nudges it). */
@@ -56,6 +60,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   // 100 attempts per IP (LOGIN_ATTEMPTS_PER_IP) in 15 minutes; failures per account slow guessing down.
   const ipAttempts = new RateLimiter(deps.loginAttemptsPerIp ?? 100, 15 * 60 * 1000);
   const throttle = new LoginThrottle({ ...LOGIN_THROTTLE_DEFAULTS, ...deps.loginThrottle }, () => now().getTime());
+  const sessionRead = createSessionRead({ db, reader: deps.reader });
 
   async function openSession(userId: number, persistent: boolean, request: RequestInfo) {
     const token = newToken();
@@ -151,6 +156,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       events.publish('sessions.ended', { userId: session.userId, sessionId: session.id, at: Date.now() });
     },
 
+    /** Readies the session look-up before the first request (session-read.ts prepare); the app awaits it at start. */
+    prepareSessionLookup(): Promise<void> {
+      return sessionRead.prepare();
+    },
+
     /** The actor behind a session token, or null when the token is unknown or expired. */
     async actorFromSession(sessionToken: string | undefined | null): Promise<Actor | null> {
       if (!sessionToken) return null;
@@ -159,7 +169,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * actorFromSession of many tokens in one read (a WebSocket reconnect storm, graphql/ws.ts): each
-     * token maps to its actor, or null (no session, expired, or not a token).
+     * token maps to its actor, or null (no session, expired, or not a token). The read is one statement
+     * Prisma compiled, run on the app's pool (session-read.ts); the rule is here.
      */
     async actorsFromSessions(sessionTokens: readonly string[]): Promise<Map<string, Actor | null>> {
       const actors = new Map<string, Actor | null>();
@@ -169,20 +180,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (token && token.length <= 200) byHash.set(hashToken(token), token);
       }
       if (!byHash.size) return actors;
-      const select = {
-        id: true,
-        tokenHash: true,
-        expiresAt: true,
-        user: { select: { id: true, role: true, approved: true, specialty: true } },
-      } as const;
-      const hashes = [...byHash.keys()];
-      // One token (every HTTP request): its unique index; several (a storm of sockets): one IN list.
-      const sessions =
-        hashes.length === 1
-          ? [await db.session.findUnique({ where: { tokenHash: hashes[0] as string }, select })].filter(
-              (x) => x !== null,
-            )
-          : await db.session.findMany({ where: { tokenHash: { in: hashes } }, select });
+      const sessions = await sessionRead.sessionsOf([...byHash.keys()]);
       const at = now();
       for (const session of sessions) {
         const token = byHash.get(session.tokenHash);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   ArgScalarType,
   SqlDriverAdapter,
@@ -16,11 +17,25 @@ import { PrismaClient } from '../../generated/prisma/client';
 // from the same arguments (so who sees what, the filters, the order and the page stay in one place), by
 // a PrismaClient whose adapter connects nowhere: it records the statements it is asked to run and
 // answers them with no rows. The caller then runs that one statement on the app's pool.
+// A read made at every request (the session look-up, domain/auth/session-read.ts) cannot afford a
+// compilation each time (it costs about what Prisma's read does): `template` compiles it once with
+// sentinel strings where its values go and binds the real ones by position afterwards.
+// On PGlite (the embedded default) the statements run unnamed, like Prisma's own there (lib/db/client.ts).
 
 /** A statement Prisma compiled: its SQL text and its arguments, ready for node-postgres. */
 export interface CompiledStatement {
   sql: string;
   args: unknown[];
+}
+
+/**
+ * A statement Prisma compiled once for one shape of read (issue 17: the session look-up of every request),
+ * whose varying values are bound at each call: compiling costs about what Prisma's own read costs, so a
+ * read made thousands of times a second is compiled once per shape and reused.
+ */
+export interface StatementTemplate {
+  /** The statement with `values` in the places of the sentinels they replace, in order. */
+  bind(values: readonly string[]): CompiledStatement;
 }
 
 export interface CompiledReader {
@@ -30,6 +45,16 @@ export interface CompiledReader {
    * would not take as Prisma's adapter sends it (dates, bytes, JSON). The caller then asks Prisma itself.
    */
   compile(read: (prisma: PrismaClient) => Promise<unknown>): Promise<CompiledStatement | null>;
+  /**
+   * Compiles `read` once, given `count` sentinel strings where its string values go, into a template
+   * that binds the real values by position (null as `compile`). Throws when a sentinel is not exactly
+   * one of the statement's arguments: Prisma used a value twice, transformed it, wrote it into the SQL
+   * text or left it out; then a bound statement would not be the read Prisma makes of those values.
+   */
+  template(
+    count: number,
+    read: (prisma: PrismaClient, values: string[]) => Promise<unknown>,
+  ): Promise<StatementTemplate | null>;
   /** Runs a compiled statement on the pool: rows keyed by column name (timestamps as UTC dates, JSON parsed). */
   rows(statement: CompiledStatement): Promise<{ columns: string[]; rows: Record<string, unknown>[] }>;
 }
@@ -121,11 +146,43 @@ export function createCompiledReader(
     }
   }
 
+  function compile(read: (prisma: PrismaClient) => Promise<unknown>): Promise<CompiledStatement | null> {
+    const compiled = queue.then(() => compileAlone(read));
+    queue = compiled.catch(() => undefined);
+    return compiled;
+  }
+
   return {
-    compile(read) {
-      const compiled = queue.then(() => compileAlone(read));
-      queue = compiled.catch(() => undefined);
-      return compiled;
+    compile,
+
+    async template(count, read) {
+      // Strings no caller's value or Prisma's constant can be: the statement is never run with them.
+      const nonce = randomUUID();
+      const sentinels = Array.from({ length: count }, (_, i) => `sentinel:${i}:${nonce}`);
+      const statement = await compile((prisma) => read(prisma, sentinels));
+      if (!statement) return null;
+      if (statement.sql.includes(nonce)) throw new Error(`a sentinel is in the SQL text: ${statement.sql}`);
+      const places = sentinels.map((sentinel, i) => {
+        const at = statement.args.flatMap((arg, index) => (arg === sentinel ? [index] : []));
+        if (at.length !== 1) {
+          throw new Error(`sentinel ${i} is ${at.length} of the arguments, not one: ${statement.sql}`);
+        }
+        return at[0] as number;
+      });
+      const constants = statement.args.filter((_, index) => !places.includes(index));
+      if (constants.some((arg) => typeof arg === 'string' && arg.includes(nonce))) {
+        throw new Error(`an argument is made from a sentinel: ${statement.sql}`);
+      }
+      return {
+        bind(values) {
+          if (values.length !== count) throw new Error(`${values.length} values for a template of ${count}`);
+          const args = [...statement.args];
+          places.forEach((place, i) => {
+            args[place] = values[i];
+          });
+          return { sql: statement.sql, args };
+        },
+      };
     },
 
     async rows(statement) {
