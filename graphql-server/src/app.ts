@@ -15,16 +15,9 @@ import { BODY_LIMIT_BYTES } from './http/limits';
 import { registerMetricsEndpoint } from './http/metrics-endpoint';
 import { registerSecurity } from './http/security';
 import { cookieWriter, readBearerToken, readSessionToken, requestInfo } from './http/session';
-import { startJobRunner } from './job-runner';
-import { type Database, openDatabase } from './lib/db';
-import { createEventBus } from './lib/events';
-import { createLogger, type Logger } from './lib/logger';
-import { createMailer } from './lib/mail';
+import type { Database } from './lib/db';
+import type { Logger } from './lib/logger';
 import { httpRequestSeconds, httpRequests } from './lib/metrics';
-import { createEventTransport } from './lib/pubsub';
-import { loadOrCreateServerSecret } from './lib/server-secret';
-import { createStorage } from './lib/storage';
-import { createRenderPool } from './renders';
 import { registerAccessTokenRoutes } from './rest/access-tokens.routes';
 import { registerAuthRoutes } from './rest/auth.routes';
 import { registerCaseRoutes } from './rest/cases.routes';
@@ -39,9 +32,10 @@ import { registerPaymentRoutes } from './rest/payments.routes';
 import { registerPeopleRoutes } from './rest/people.routes';
 import { registerPushRoutes } from './rest/push.routes';
 import { registerReportRoutes } from './rest/reports.routes';
+import { openRuntime } from './runtime';
 import { seedIfEmpty } from './scripts/seed-data';
 import { registerCompression, registerWebClient } from './serve-web';
-import { createServices, type Services } from './services';
+import type { Services } from './services';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,32 +60,15 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole server (database, services, GraphQL over HTTP and WebSocket, REST, web) without listening. */
 export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
-  const loaded: Config = { ...loadConfig(), ...overrides };
-  const config: Config = {
-    ...loaded,
-    serverSecret: loaded.serverSecret ?? (await loadOrCreateServerSecret(loaded.dataDir)),
-  };
-  const logger = createLogger(config.logLevel);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    logger,
-  });
+  // The database, services, event bus, render pool and the rest, as `npm run worker` has them (runtime.ts).
+  const runtime = await openRuntime({ ...loadConfig(), ...overrides });
+  const { config, logger, database, services, events, transport } = runtime;
   const { db } = database;
-  // The report PDF and the e-mails are rendered on worker threads, off this event loop (issue 17).
-  const renderPool = createRenderPool(config.renderThreads, logger);
-  const renders = renderPool.tasks;
-  const mailer = createMailer({ ...config.mail, logger, compose: renders.composeMail });
-  const transport = createEventTransport(config.redisUrl, logger);
-  const events = createEventBus(transport.eventTarget ? { eventTarget: transport.eventTarget } : {});
-  const storage = createStorage(config);
-  const services = createServices({ config, db, reader: database.reader, mailer, logger, events, storage, renders });
   // Every request and socket looks its session up: its statement is compiled before the first arrives.
   await services.auth.prepareSessionLookup();
   if (config.seedOnEmpty) await seedIfEmpty(db, config, logger);
   // Issue 14: the durable job queue runs here unless JOBS_IN_PROCESS=false (then `npm run worker` runs it).
-  const jobRunner = config.jobs.inProcess ? startJobRunner({ services, events, logger }) : null;
+  if (config.jobs.inProcess) runtime.startJobs();
   // Reports a previous process scheduled but did not render (it stopped in between).
   void services.reports.runner
     .resumePending()
@@ -236,13 +213,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
       } finally {
         clearTimeout(deadline);
       }
-      await services.auth.settled(); // reset links still being made (their mails are jobs)
-      await services.reports.runner.stop();
-      await services.thumbnails.stop();
-      await jobRunner?.stop();
-      await renderPool.close();
-      await transport.close();
-      await database.close();
+      await runtime.close();
     },
   };
 }

@@ -194,7 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webSocket: { keepAliveMs: e.WS_KEEPALIVE_MS, sharedExecution: e.WS_SHARED_EXECUTION },
     /** Issue 14: the durable job queue (domain/jobs/queue.ts). */
     jobs: { inProcess: e.JOBS_IN_PROCESS, pollMs: e.JOBS_POLL_MS, backoffMs: e.JOBS_RETRY_BASE_MS },
-    /** Resolved at start (app.ts): SERVER_SECRET or the one kept in DATA_DIR. */
+    /** Resolved at start (runtime.ts): SERVER_SECRET or the one kept in DATA_DIR. */
     serverSecret: e.SERVER_SECRET as string | undefined,
     reminders: { pendingMs: e.REMINDER_PENDING_HOURS * 3_600_000, draftMs: e.REMINDER_DRAFT_DAYS * 86_400_000 },
     /** Issue 17: the render pool's threads (renders.ts); 0 renders on the event loop. */

@@ -3,8 +3,8 @@ import { createWorkerPool, type WorkerPool } from './lib/worker-pool';
 import type { RenderTasks } from './render-tasks';
 
 // The render pool (issue 17): the report PDF, the e-mails and their composition run on worker threads
-// (render-tasks.ts), off the event loop of requests and sockets. One per process: the server's (app.ts)
-// or `npm run worker`'s; closed with it.
+// (render-tasks.ts), off the event loop of requests and sockets. One per process, the server's or
+// `npm run worker`'s (both built by runtime.ts); closed with it.
 
 export type Renders = RenderTasks;
 export type RenderPool = WorkerPool<RenderTasks>;

@@ -9,6 +9,7 @@ import { createStorage } from '../src/lib/storage';
 import { hashToken } from '../src/lib/tokens';
 import { createCase } from './cases.fixtures';
 import { TestClient } from './helpers/client';
+import { fileDatabase, type TestDatabase } from './helpers/database';
 import { createUser, signedInClient, TEST_PASSWORD } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 import { decoded, type SmtpInbox, startSmtpInbox } from './helpers/smtp';
@@ -23,12 +24,15 @@ import { decoded, type SmtpInbox, startSmtpInbox } from './helpers/smtp';
 const PUBLIC_URL = 'https://vetconsult.example';
 
 let inbox: SmtpInbox;
+let database: TestDatabase; // this file runs the queue: its own jobs only (helpers/database.ts)
 let server: TestServer;
 let admin: TestClient;
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
+  database = await fileDatabase();
   server = await startTestServer({
+    databaseUrl: database.url,
     publicUrl: PUBLIC_URL,
     mail: inbox.mail,
     jobs: { inProcess: false, pollMs: 20, backoffMs: 10 },
@@ -37,7 +41,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await inbox.close();
+  await inbox?.close();
+  await database?.drop();
 });
 
 const db = () => server.database.db;

@@ -4,18 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_MAIL_TASK } from '../src/domain/notifications/account-mails';
 import type { User } from '../src/generated/prisma/client';
 import { TestClient } from './helpers/client';
+import { fileDatabase, type TestDatabase } from './helpers/database';
 import { createUser, signedInClient } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 
 // The administrator's pages (SPEC §2 /admin/specialists, /admin/users), enforced on the server.
 
+let database: TestDatabase; // this file runs the queue: its own jobs only (helpers/database.ts)
 let server: TestServer;
 let adminClient: TestClient;
 beforeAll(async () => {
-  server = await startTestServer();
+  database = await fileDatabase();
+  server = await startTestServer({ databaseUrl: database.url });
   adminClient = await signedInClient(server.url, await createUser(server.database.db, { role: 'ADMIN' }));
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server?.close();
+  await database?.drop();
+});
 
 const db = () => server.database.db;
 const pendingSpecialist = () => createUser(db(), { role: 'SPECIALIST', approved: false, specialty: 'Oncology' });

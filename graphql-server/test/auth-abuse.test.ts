@@ -8,6 +8,7 @@ import { RESET_MAIL_TASK } from '../src/domain/notifications/account-mails';
 import type { Db } from '../src/lib/db/client';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { TestClient } from './helpers/client';
+import { fileDatabase, type TestDatabase } from './helpers/database';
 import { createUser, TEST_PASSWORD } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -17,9 +18,15 @@ import { startTestServer, type TestServer } from './helpers/server';
 
 let quick: TestServer; // short delays: the owner's correct password goes through after them
 let strict: TestServer; // long delays that are refused at once (maxWaitMs 0): who shares a count shows
+let database: TestDatabase; // this file runs the queue: its own jobs only (helpers/database.ts)
 beforeAll(async () => {
-  quick = await startTestServer({ loginThrottle: { baseDelayMs: 20, maxDelayMs: 80, maxWaitMs: 5000 } });
+  database = await fileDatabase();
+  quick = await startTestServer({
+    databaseUrl: database.url,
+    loginThrottle: { baseDelayMs: 20, maxDelayMs: 80, maxWaitMs: 5000 },
+  });
   strict = await startTestServer({
+    databaseUrl: database.url,
     loginThrottle: { freeFailures: 3, baseDelayMs: 600_000, maxDelayMs: 600_000, maxWaitMs: 0 },
     trustProxy: ['127.0.0.1'],
   });
@@ -27,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await quick?.close();
   await strict?.close();
+  await database?.drop();
 });
 
 const login = (server: TestServer, username: string, password: string, ip?: string) =>

@@ -6,14 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_CLASH } from '../src/domain/auth/auth.service';
 import { RESET_MAIL_TASK } from '../src/domain/notifications/account-mails';
 import { TestClient } from './helpers/client';
+import { fileDatabase, type TestDatabase } from './helpers/database';
 import { createUser, TEST_PASSWORD } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 
+let database: TestDatabase; // this file runs the queue: its own jobs only (helpers/database.ts)
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  database = await fileDatabase();
+  server = await startTestServer({ databaseUrl: database.url });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server?.close();
+  await database?.drop();
+});
 
 const unique = () => randomUUID().slice(0, 8);
 const vetPayload = (tag = unique()) => ({
@@ -344,6 +350,7 @@ describe('mail over SMTP', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as { port: number }).port;
     const mailServer = await startTestServer({
+      databaseUrl: database.url,
       mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'test@vetconsult.local', outboxDir: '/nonexistent' },
     });
     try {

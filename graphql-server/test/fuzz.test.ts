@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { type GraphQLArgument, type GraphQLField, getNamedType, isLeafType, isNonNullType } from 'graphql';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../src/generated/prisma/client';
 import { schema } from '../src/graphql/schema';
-import { applyMigrations } from '../src/lib/db/migrate';
 import { createCase } from './cases.fixtures';
 import { TestClient } from './helpers/client';
+import { fileDatabase, type TestDatabase } from './helpers/database';
 import { createUser, signedInClient } from './helpers/factories';
 import { type RestRoute, restRoutes } from './helpers/routes';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -25,37 +24,15 @@ const SIGN_OUT_MUTATIONS = new Set(['logout']);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
 let server: TestServer;
-let ownDatabase: { url: string; drop(): Promise<void> } | undefined;
+// Files run in parallel on one database (PostgreSQL): the fuzz gets its own, so counts are its own.
+let ownDatabase: TestDatabase | undefined;
 let vet: User;
 let clients: Record<'anonymous' | 'unapprovedSpecialist' | 'vet', TestClient>;
 let caseUuid: string;
 
-/** With PostgreSQL, files run in parallel on one database: the fuzz gets its own, so counts are its own. */
-async function createOwnDatabase() {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return undefined;
-  const name = `vetconsult_fuzz_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await applyMigrations(url.toString());
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 beforeAll(async () => {
-  ownDatabase = await createOwnDatabase();
-  server = await startTestServer({ databaseUrl: ownDatabase?.url ?? inject('databaseUrl') });
+  ownDatabase = await fileDatabase();
+  server = await startTestServer({ databaseUrl: ownDatabase.url });
   const db = server.database.db;
   vet = await createUser(db, { role: 'VETERINARIAN' });
   const specialist = await createUser(db, { role: 'SPECIALIST', approved: true });

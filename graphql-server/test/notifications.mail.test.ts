@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DELIVER_TASK, notify } from '../src/domain/notifications/notify';
 import { DRAFT_REMINDER_TASK, PENDING_REMINDER_TASK } from '../src/domain/notifications/reminders';
 import type { User } from '../src/generated/prisma/client';
+import { createPrismaClient } from '../src/lib/db/client';
 import { createCase } from './cases.fixtures';
 import { TestClient } from './helpers/client';
+import { fileDatabase, type TestDatabase } from './helpers/database';
 import { createUser } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 import { decoded, type SmtpInbox, startSmtpInbox } from './helpers/smtp';
@@ -17,13 +19,18 @@ import { decoded, type SmtpInbox, startSmtpInbox } from './helpers/smtp';
 const PUBLIC_URL = 'https://vetconsult.example';
 
 let inbox: SmtpInbox;
+// This file runs the queue (runDue, and two servers whose runners run): on a database of its own, it
+// takes its own jobs only (helpers/database.ts).
+let database: TestDatabase;
 let server: TestServer;
 let vet: User;
 let specialist: User;
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
+  database = await fileDatabase();
   server = await startTestServer({
+    databaseUrl: database.url,
     publicUrl: PUBLIC_URL,
     mail: inbox.mail,
     jobs: { inProcess: false, pollMs: 20, backoffMs: 10 },
@@ -33,8 +40,9 @@ beforeAll(async () => {
   specialist = await createUser(db, { role: 'SPECIALIST', approved: true, name: 'Dr. Priya Patel' });
 });
 afterAll(async () => {
-  await server.close();
-  await inbox.close();
+  await server?.close();
+  await inbox?.close();
+  await database?.drop();
 });
 
 const mailsTo = (user: User) => inbox.mailsTo(user);
@@ -144,6 +152,7 @@ describe('notification e-mail', () => {
   it('two server instances on one database deliver each notification exactly once', async () => {
     inbox.clear();
     const options = {
+      databaseUrl: database.url,
       publicUrl: PUBLIC_URL,
       mail: inbox.mail,
       jobs: { inProcess: true, pollMs: 10, backoffMs: 10 },
@@ -253,5 +262,49 @@ describe('one-click unsubscribe', () => {
     await assignedCase('Shadow II', who.id);
     await deliver();
     expect(mailsTo(who)).toHaveLength(0);
+  });
+});
+
+// What another test file leaves in the suite's shared database (global-setup.ts): notifications of its
+// own users whose delivery jobs nobody ran (the test servers run no queue).
+async function foreignDeliveries(count: number) {
+  const shared = createPrismaClient(inject('databaseUrl'), 1);
+  const vet = await createUser(shared, { role: 'VETERINARIAN' });
+  const specialist = await createUser(shared, { role: 'SPECIALIST', approved: true });
+  for (let i = 0; i < count; i++) {
+    const kase = await createCase(shared, { vetId: vet.id, specialistId: specialist.id, patientName: `Other ${i}` });
+    await shared.$transaction((tx) => notify(tx, { type: 'case_activated', caseId: kase.id }));
+  }
+  const jobs = async () => {
+    const ids = await shared.notification.findMany({ where: { recipientId: specialist.id }, select: { id: true } });
+    return shared.job.findMany({ where: { key: { in: ids.map(({ id }) => `deliver:${id}`) } } });
+  };
+  return {
+    specialist,
+    jobs,
+    async remove() {
+      await shared.job.deleteMany({ where: { key: { in: (await jobs()).map((job) => job.key ?? '') } } });
+      await shared.case.deleteMany({ where: { vetId: vet.id } });
+      await shared.user.deleteMany({ where: { id: { in: [vet.id, specialist.id] } } });
+      await shared.$disconnect();
+    },
+  };
+}
+
+describe('isolation', () => {
+  it("runs only this file's jobs: another file's pending deliveries are neither sent nor taken", async () => {
+    const other = await foreignDeliveries(3);
+    try {
+      inbox.clear();
+      const kase = await assignedCase('Ziggy');
+      await deliver();
+      expect(mailsTo(specialist).filter((mail) => decoded(mail.raw).includes(kase.uuid))).toHaveLength(1);
+      expect(mailsTo(other.specialist)).toHaveLength(0);
+      const theirs = await other.jobs();
+      expect(theirs).toHaveLength(3);
+      for (const job of theirs) expect(job).toMatchObject({ attempts: 0, doneAt: null, lockedBy: null });
+    } finally {
+      await other.remove();
+    }
   });
 });

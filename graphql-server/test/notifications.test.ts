@@ -3,6 +3,7 @@ import { notify } from '../src/domain/notifications/notify';
 import type { User } from '../src/generated/prisma/client';
 import { consultFields, createCase, multipart, succeededPayment } from './cases.fixtures';
 import { TestClient } from './helpers/client';
+import { fileDatabase, type TestDatabase } from './helpers/database';
 import { createUser, signedInClient } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 import { collect, connected, wsClient } from './helpers/ws';
@@ -12,6 +13,7 @@ import { collect, connected, wsClient } from './helpers/ws';
 // only, through GraphQL and REST alike; notificationAdded reaches only its recipient; rows older than 90
 // days are deleted by the scheduled retention job (run with a fake clock).
 
+let database: TestDatabase;
 let server: TestServer;
 let vet: User;
 let specialist: User;
@@ -21,8 +23,10 @@ let specialistClient: TestClient;
 let otherVetClient: TestClient;
 
 beforeAll(async () => {
-  // The queue is driven by the tests (runDue), so no runner here takes the jobs of another test file.
-  server = await startTestServer();
+  // The queue is driven by the tests (runDue, and the retention sweep reads every row): on a database of
+  // its own, this file's jobs only (helpers/database.ts).
+  database = await fileDatabase();
+  server = await startTestServer({ databaseUrl: database.url });
   const db = server.database.db;
   vet = await createUser(db, { role: 'VETERINARIAN', name: 'Dr. Anna Martin' });
   specialist = await createUser(db, { role: 'SPECIALIST', approved: true, name: 'Dr. Priya Patel' });
@@ -31,7 +35,10 @@ beforeAll(async () => {
   specialistClient = await signedInClient(server.url, specialist);
   otherVetClient = await signedInClient(server.url, otherVet);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server?.close();
+  await database?.drop();
+});
 
 const rowsOf = (recipientId: number, caseId?: number) =>
   server.database.db.notification.findMany({
