@@ -6,6 +6,7 @@ import type { User } from '../src/generated/prisma/client';
 import type { CompiledReader } from '../src/lib/db/compiled-read';
 import { createEventBus } from '../src/lib/events';
 import { toCaseView } from '../src/rest/views/case.view';
+import { countingReader } from './helpers/counting-reader';
 import { createSpecialist, createUser } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -16,10 +17,11 @@ import { startTestServer, type TestServer } from './helpers/server';
 // (the specialist's answers), files of every category, declines (one of a deleted specialist).
 
 let server: TestServer;
-let statementsRead = 0;
+let counting: ReturnType<typeof countingReader>;
 
 beforeAll(async () => {
   server = await startTestServer();
+  counting = countingReader(server.database.reader);
 });
 afterAll(async () => {
   await server.close();
@@ -35,19 +37,6 @@ function casesWith(reader: CompiledReader | undefined) {
     logger: server.logger,
     fees: server.config.prices,
   });
-}
-
-/** The app's reader, counting the statements it runs (a list that silently fell back would not count). */
-function countingReader(): CompiledReader {
-  const { reader } = server.database;
-  return {
-    compile: (read) => reader.compile(read),
-    template: (count, read) => reader.template(count, read),
-    rows: (statement) => {
-      statementsRead++;
-      return reader.rows(statement);
-    },
-  };
 }
 
 const actorOf = (user: User): Actor =>
@@ -175,12 +164,12 @@ async function expectSameList(
   ) => Promise<Awaited<ReturnType<ReturnType<typeof casesWith>['listCases']>>>,
 ) {
   const byPrisma = await list(casesWith(undefined));
-  const read = statementsRead;
-  const byReader = await list(casesWith(countingReader()));
+  const read = counting.statements;
+  const byReader = await list(casesWith(counting.reader));
   expect(byReader).toEqual(byPrisma);
   const answer = (rows: typeof byPrisma) => JSON.stringify(rows.map((row) => toCaseView(row, viewer)));
   expect(answer(byReader)).toBe(answer(byPrisma));
-  return { rows: byReader, statements: statementsRead - read };
+  return { rows: byReader, statements: counting.statements - read };
 }
 
 describe('case lists read through the compiled reader', () => {

@@ -5,6 +5,7 @@ import type { User } from '../src/generated/prisma/client';
 import type { CompiledReader } from '../src/lib/db/compiled-read';
 import { createEventBus } from '../src/lib/events';
 import { hashToken, newToken } from '../src/lib/tokens';
+import { countingReader } from './helpers/counting-reader';
 import { createUser } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -15,27 +16,15 @@ import { startTestServer, type TestServer } from './helpers/server';
 // to the session or its user, one statement per look-up or batch. Runs on PostgreSQL and on PGlite.
 
 let server: TestServer;
-let statementsRead = 0;
+let counting: ReturnType<typeof countingReader>;
 
 beforeAll(async () => {
   server = await startTestServer();
+  counting = countingReader(server.database.reader);
 });
 afterAll(async () => {
   await server.close();
 });
-
-/** The app's reader, counting the statements it runs (a look-up that silently fell back would not count). */
-function countingReader(): CompiledReader {
-  const { reader } = server.database;
-  return {
-    compile: (read) => reader.compile(read),
-    template: (count, read) => reader.template(count, read),
-    rows: (statement) => {
-      statementsRead++;
-      return reader.rows(statement);
-    },
-  };
-}
 
 /** The auth service reading sessions through the reader, or (none) through Prisma, on a clock of its own. */
 function authWith(reader: CompiledReader | undefined, now: () => Date = () => new Date()) {
@@ -54,13 +43,13 @@ async function sessionFor(user: User, expiresAt: Date): Promise<string> {
  */
 async function expectSameActors(tokens: string[], now?: () => Date) {
   const byPrisma = await authWith(undefined, now).actorsFromSessions(tokens);
-  const read = statementsRead;
-  const byReader = await authWith(countingReader(), now).actorsFromSessions(tokens);
-  const statements = statementsRead - read;
+  const read = counting.statements;
+  const byReader = await authWith(counting.reader, now).actorsFromSessions(tokens);
+  const statements = counting.statements - read;
   expect(byReader).toEqual(byPrisma);
   expect([...byReader.keys()]).toEqual([...byPrisma.keys()]);
   for (const token of tokens) {
-    expect(await authWith(countingReader(), now).actorFromSession(token)).toEqual(byPrisma.get(token) ?? null);
+    expect(await authWith(counting.reader, now).actorFromSession(token)).toEqual(byPrisma.get(token) ?? null);
   }
   return { actors: byReader, statements };
 }
@@ -76,7 +65,7 @@ describe('the session look-up through the compiled reader', () => {
       Array.from({ length: 40 }, (_, i) => sessionFor(i % 3 ? vet : specialist, later((i - 5) * 60_000))),
     );
     const hashes = tokens.map(hashToken);
-    const { sessionsOf } = createSessionRead({ db, reader: countingReader() });
+    const { sessionsOf } = createSessionRead({ db, reader: counting.reader });
     const unknown = hashToken(newToken());
     for (const list of [
       [hashes[0] as string],
@@ -86,9 +75,9 @@ describe('the session look-up through the compiled reader', () => {
       [...hashes.slice(3, 20), unknown],
       hashes,
     ]) {
-      const read = statementsRead;
+      const read = counting.statements;
       const ours = await sessionsOf(list);
-      expect(statementsRead - read).toBe(1);
+      expect(counting.statements - read).toBe(1);
       const prisma = await readSessions(db, list);
       const byId = (rows: typeof ours) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
       expect(byId(ours)).toEqual(byId(prisma));
@@ -145,12 +134,12 @@ describe('the session look-up through the compiled reader', () => {
     const { actors, statements } = await expectSameActors([...tokens, newToken()]);
     expect(statements).toBe(1);
     expect([...actors.values()].filter(Boolean).length).toBeGreaterThan(200);
-    const read = statementsRead;
+    const read = counting.statements;
     const more = [...tokens, ...Array.from({ length: LARGEST_SHAPE }, () => newToken())];
-    expect(await authWith(countingReader()).actorsFromSessions(more)).toEqual(
+    expect(await authWith(counting.reader).actorsFromSessions(more)).toEqual(
       await authWith(undefined).actorsFromSessions(more),
     );
-    expect(statementsRead - read).toBe(0);
+    expect(counting.statements - read).toBe(0);
   });
 
   it("compares the expiry with the service's clock", async () => {
@@ -168,7 +157,7 @@ describe('the session look-up through the compiled reader', () => {
     const user = await createUser(db, { role: 'SPECIALIST', approved: false, specialty: 'Cardiology' });
     const token = await sessionFor(user, later(60_000));
     const other = await sessionFor(user, later(60_000));
-    const auth = authWith(countingReader());
+    const auth = authWith(counting.reader);
     expect(await auth.actorFromSession(token)).toMatchObject({ approved: false, role: 'SPECIALIST' });
 
     await db.user.update({ where: { id: user.id }, data: { approved: true, specialty: 'Oncology' } });
