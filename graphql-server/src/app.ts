@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type Config, loadConfig } from './config';
 import { createContextBuilder } from './context';
 import { type Actor, assertMayWrite } from './domain/actor';
@@ -16,6 +16,7 @@ import { registerMetricsEndpoint } from './http/metrics-endpoint';
 import { registerSecurity } from './http/security';
 import { cookieWriter, readBearerToken, readSessionToken, requestInfo } from './http/session';
 import type { Database } from './lib/db';
+import { createInFlight } from './lib/in-flight';
 import type { Logger } from './lib/logger';
 import { httpRequestSeconds, httpRequests } from './lib/metrics';
 import { registerAccessTokenRoutes } from './rest/access-tokens.routes';
@@ -88,19 +89,28 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
       return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
     },
   });
+  // Graceful shutdown waits for handlers, not only connections (lib/in-flight.ts): a handler is running
+  // from its request's first hook until its reply is made (onSend, which runs even when the client has
+  // gone; onResponse does not), or failing that until the response is done.
+  const inFlight = createInFlight();
+  const handlerEnds = new WeakMap<FastifyRequest, () => void>();
+  const handlerEnded = (request: FastifyRequest) => handlerEnds.get(request)?.();
   app.addHook('onRequest', async (request, reply) => {
+    handlerEnds.set(request, inFlight.begin());
     reply.header('x-request-id', request.id);
   });
-  // Graceful shutdown: responses finished while closing end their keep-alive connection, so close()
-  // does not wait on clients that would otherwise keep an idle connection open.
+  // Responses finished while closing end their keep-alive connection, so close() does not wait on clients
+  // that would otherwise keep an idle connection open.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    handlerEnded(request);
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
+    handlerEnded(request);
     const route = request.routeOptions.url ?? 'unmatched';
     httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
     httpRequestSeconds.observe({ method: request.method, route }, reply.elapsedTime / 1000);
@@ -171,6 +181,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     rateLimitToken: security.rateLimitToken,
     clientAddress: (request) => clientAddress(request, trust),
     isProduction: config.isProduction,
+    inFlight,
     ...config.webSocket,
   });
 
@@ -213,6 +224,9 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
       } finally {
         clearTimeout(deadline);
       }
+      // The connections are closed; handlers whose clients left may still be writing.
+      if (inFlight.size > 0) logger.info(`shutdown: waiting for ${inFlight.size} request(s) still being handled`);
+      await inFlight.settled();
       await runtime.close();
     },
   };

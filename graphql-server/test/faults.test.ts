@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { on, once } from 'node:events';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
 import { buildApp } from '../src/app';
 import { TestClient } from './helpers/client';
+import { fileDatabase } from './helpers/database';
 import { createUser, signedInClient } from './helpers/factories';
 import { startTestServer, type TestServer, UNLIMITED } from './helpers/server';
 import { collect, connected, wsClient } from './helpers/ws';
@@ -17,6 +20,14 @@ const servers: TestServer[] = [];
 afterAll(async () => {
   for (const server of servers) await server.close().catch(() => {});
 });
+
+/** How many backends wait for a lock that another holds (the locker's own connection excluded). */
+async function waitingOnLocks(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND pid <> pg_backend_pid()',
+  );
+  return rows[0]?.n ?? 0;
+}
 
 const registration = (tag: string) => ({
   username: `fault_${tag}`,
@@ -118,6 +129,85 @@ describe('graceful shutdown', () => {
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     await socket.dispose();
   });
+
+  // A client that goes away (a closed tab, a proxy's timeout) ends its connection, and the HTTP server
+  // counts only connections: shutdown used to close the database under a handler still running, whose
+  // next statement then failed ("Cannot use a pool after calling end on the pool") and whose write was
+  // lost (or, made after the pool had ended, opened a new pool that outlived the server). The same held
+  // for a socket's operation when shutdown closed its socket. The registration is
+  // held in the database by a lock on its table, so the order is certain.
+  const leavingClients = {
+    'an HTTP request': async (server: TestServer, body: ReturnType<typeof registration>) => {
+      const json = JSON.stringify(body);
+      const client = connect(Number(new URL(server.url).port), '127.0.0.1');
+      await new Promise((resolve) => client.once('connect', resolve));
+      client.write(
+        `POST /api/auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+      );
+      return async () => void client.destroy();
+    },
+    'a WebSocket operation': async (server: TestServer, body: ReturnType<typeof registration>) => {
+      const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+      const messages = on(socket, 'message');
+      await once(socket, 'open');
+      socket.send(JSON.stringify({ type: 'connection_init' }));
+      await messages.next(); // connection_ack
+      socket.send(
+        JSON.stringify({
+          id: '1',
+          type: 'subscribe',
+          payload: {
+            query: 'mutation ($input: RegisterInput!) { register(input: $input) { __typename } }',
+            variables: { input: body },
+          },
+        }),
+      );
+      // The socket stays open until shutdown closes it ("going away").
+      return async () => void (await messages.return?.());
+    },
+  };
+  for (const [door, leave] of Object.entries(leavingClients)) {
+    it.skipIf(!process.env.TEST_DATABASE_URL)(
+      `${door} whose client went away finishes its write before the database closes`,
+      async () => {
+        const database = await fileDatabase();
+        const server = await startTestServer({ databaseUrl: database.url });
+        const locker = new pg.Client({ connectionString: database.url });
+        await locker.connect();
+        try {
+          await locker.query('BEGIN');
+          await locker.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+          const tag = randomUUID().slice(0, 8);
+          const gone = await leave(server, registration(tag));
+          // The registration's clash check waits for the lock: its handler is running.
+          while ((await waitingOnLocks(locker)) === 0) await sleep(20);
+          if (door === 'an HTTP request') await gone();
+          await sleep(100); // the server sees its client leave
+          // Shutdown gets as far as it can while the handler waits (before the fix: the database closed).
+          const closing = server.close();
+          await sleep(1000);
+          await locker.query('ROLLBACK');
+          await closing;
+          await gone();
+          // Nothing of the server is left on the database. (Before, a statement made while the pool was
+          // ending failed, and one made after it had ended made Prisma open a new pool, which stayed.)
+          const others =
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
+          await expect.poll(async () => (await locker.query(others)).rows[0].n, { timeout: 2000 }).toBe(0);
+          // Every statement after the wait landed: the account and the session the registration opens.
+          const { rows } = await locker.query(
+            'SELECT count(*)::int AS n FROM users JOIN sessions ON sessions."userId" = users.id WHERE username = $1',
+            [`fault_${tag}`],
+          );
+          expect(rows[0].n).toBe(1);
+        } finally {
+          await locker.end();
+          await database.drop();
+        }
+      },
+      30_000,
+    );
+  }
 
   it('a client that never finishes its request is cut after the grace period', async () => {
     const server = await startTestServer({ shutdownGraceMs: 300 });

@@ -12,6 +12,7 @@ import {
   type SubscribePayload,
 } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
+import type { InFlight } from '../lib/in-flight';
 import { PushQueue, type PushSink } from '../lib/push-queue';
 
 // The graphql-transport-ws protocol (graphql-ws's, as its `makeServer` + `use/ws` serve it: the same
@@ -56,6 +57,8 @@ export interface SocketServerHooks<S> {
   onInternalError(error: unknown): void;
   /** Whether the 4500 close reason carries the error's message (development) or only 'Internal server error'. */
   exposeInternalErrors: boolean;
+  /** Counts each message until it is handled (a subscription until it has started), for shutdown. */
+  inFlight?: InFlight;
 }
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<Result> =>
@@ -380,7 +383,8 @@ export function serveGraphqlWs<S>(wss: WebSocketServer, hooks: SocketServerHooks
   // The listeners, shared by every socket (`this` is the socket).
   function onMessage(this: WebSocket, data: Buffer | ArrayBuffer | Buffer[]) {
     const connection = connectionOf(this);
-    handle(connection, String(data)).catch((error: unknown) => internalError(connection.socket, error));
+    const handled = handle(connection, String(data)).catch((error: unknown) => internalError(connection.socket, error));
+    hooks.inFlight?.track(handled);
   }
   function onPong(this: WebSocket) {
     connectionOf(this).alive = true;

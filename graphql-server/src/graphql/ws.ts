@@ -12,6 +12,7 @@ import { readBearerToken, readSessionToken } from '../http/session';
 import { createBatchLoader } from '../lib/batch';
 import { DomainError } from '../lib/errors';
 import type { EventBus } from '../lib/events';
+import type { InFlight } from '../lib/in-flight';
 import type { Logger } from '../lib/logger';
 import type { Services } from '../services';
 import { createSharedSubscriptions, sharedSubscriptionKey } from './shared-subscriptions';
@@ -93,6 +94,8 @@ export function attachGraphqlWs(options: {
   sharedExecution?: boolean;
   /** Production hides an internal error's message from the socket's close reason. */
   isProduction?: boolean;
+  /** Where the messages being handled are counted, for shutdown to wait for them. */
+  inFlight?: InFlight;
 }) {
   const wss = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: BODY_LIMIT_BYTES });
   const shared = createSharedSubscriptions();
@@ -155,6 +158,7 @@ export function attachGraphqlWs(options: {
       onConnect: authenticate,
       onInternalError: (error) => options.logger.error({ err: error }, 'websocket internal error'),
       exposeInternalErrors: options.isProduction === false,
+      inFlight: options.inFlight,
       onSubscribe: async (connection, _id, params) => {
         const context = connection.state;
         const tokenId = context.actor?.token?.id;
