@@ -37,6 +37,24 @@ export function statementNamer(limit = NAMED_STATEMENTS): (sql: string, paramete
 }
 
 /**
+ * Prisma's pg adapter over our pool, for as long as the pool lives. Prisma connects on demand, again after
+ * `$disconnect` (which ends the pool), and the adapter then opened a new pool from the ended one's options
+ * that nothing would close: a statement still to come after shutdown succeeded and kept connections open.
+ * It fails instead (test/db-client.test.ts).
+ */
+class OnePoolAdapter extends PrismaPg {
+  readonly #pool: pg.Pool;
+  constructor(pool: pg.Pool, options: ConstructorParameters<typeof PrismaPg>[1]) {
+    super(pool, options);
+    this.#pool = pool;
+  }
+  override connect(): ReturnType<PrismaPg['connect']> {
+    if (this.#pool.ending) return Promise.reject(new Error('The database is closed'));
+    return super.connect();
+  }
+}
+
+/**
  * keepIdle: never close idle connections (the embedded database serves few connections; pg's default
  * 10 s idle close followed by a reconnect can race the socket server's count of open connections).
  * namedStatements: only on a PostgreSQL server. PGlite is one backend behind every connection, so a
@@ -51,7 +69,7 @@ export function createDbClients(
   const pool = new pg.Pool({ connectionString, max: poolSize, ...(options.keepIdle ? { idleTimeoutMillis: 0 } : {}) });
   const name = options.namedStatements ? statementNamer() : () => undefined;
   const db = new PrismaClient({
-    adapter: new PrismaPg(pool, {
+    adapter: new OnePoolAdapter(pool, {
       disposeExternalPool: true,
       // An empty name is an unnamed statement to node-postgres.
       statementNameGenerator: (query) => name(query.sql, query.args.length) ?? '',
