@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect as baseExpect, devices, type Page, test } from '@playwright/test';
 import { fileTypeNotAllowedMessage } from '@vetconsult/schema/files';
 import { apiSession, prepareCase } from './case-fixtures';
 import { ARTIFACTS, prepareShot, SHOTS } from './screenshots';
@@ -208,6 +208,38 @@ async function switchableSocket(context: BrowserContext) {
     },
   };
 }
+
+// A phone's keyboard has no Shift+Enter: there Enter starts a new line and the send button sends (as in
+// the messaging apps people use on phones); Ctrl/Cmd+Enter sends everywhere, for a tablet's keyboard.
+test('on a phone, Enter starts a new line and the send button sends', async ({ browser, baseURL }) => {
+  const base = baseURL ?? '';
+  const { vet, uuid } = await acceptedCase(base);
+  const context = await browser.newContext({ ...devices['Pixel 5'] });
+  const page = await context.newPage();
+  await openThread(page, vet, uuid);
+  const box = composer(page);
+  await box.fill('Two views attached.');
+  await box.press('Enter');
+  await box.pressSequentially('Lateral first.');
+  await expect(box).toHaveValue('Two views attached.\nLateral first.');
+  await expect(messageLog(page).getByTestId('message-body')).toHaveCount(0);
+  await expect(thread(page).getByText('Enter to send, Shift+Enter for a new line.')).toBeHidden();
+  await page.getByRole('button', { name: 'Send message' }).tap();
+  await expect(box).toHaveValue('');
+  await expect(messageLog(page).getByTestId('message-body')).toHaveCount(1);
+  await box.fill('And the VD view.');
+  await box.press('Control+Enter');
+  await expect(box).toHaveValue('');
+  await expect(messageLog(page).getByTestId('message-body')).toHaveCount(2);
+  await context.close();
+
+  const vetApi = await apiSession(base, vet.username, vet.password);
+  const { messages } = (await (await vetApi.get(`/api/cases/${uuid}/messages`)).json()) as {
+    messages: Array<{ body: string }>;
+  };
+  expect(messages.map((message) => message.body)).toEqual(['Two views attached.\nLateral first.', 'And the VD view.']);
+  await vetApi.dispose();
+});
 
 test("messages sent while one side's socket was down appear once it returns, each once", async ({
   browser,

@@ -12,6 +12,9 @@ import { formatFileSize } from '../../../lib/case-display';
 import { ACCEPT_ATTRIBUTE, addFiles } from '../../../lib/file-rules';
 
 // Writing a message: Enter sends, Shift+Enter starts a new line (not while an input method is composing).
+// Where the main pointer is a finger (phones, tablets) the keyboard has no Shift+Enter, so there Enter
+// starts a new line and the send button sends, as in the messaging apps of those devices. Ctrl/Cmd+Enter
+// sends everywhere (a tablet's keyboard).
 // Files are attached with the paper clip or dropped anywhere on the thread (the panel passes them in),
 // checked by the case-file rules (type, size, count) before they travel, and sent with a progress bar.
 
@@ -68,6 +71,8 @@ export function MessageComposer({ attachments, onAttachmentsChange, onSend, plac
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    const sendKey = event.ctrlKey || event.metaKey || !window.matchMedia('(pointer: coarse)').matches;
+    if (!sendKey) return;
     event.preventDefault();
     void submit();
   };
@@ -182,7 +187,7 @@ export function MessageComposer({ attachments, onAttachmentsChange, onSend, plac
       </div>
       <div className="mt-1 flex items-start justify-between gap-3 px-1 text-xs text-slate-500 dark:text-slate-400">
         <p id={hintId}>
-          Enter to send, Shift+Enter for a new line.
+          <span className="pointer-coarse:hidden">Enter to send, Shift+Enter for a new line.</span>
           <span className="hidden sm:inline"> Drop files on the conversation to attach them.</span>
         </p>
         {length > MESSAGE_BODY_MAX - 500 ? (
