@@ -231,6 +231,8 @@ test('on a phone, Enter starts a new line and the send button sends', async ({ b
   await box.press('Control+Enter');
   await expect(box).toHaveValue('');
   await expect(messageLog(page).getByTestId('message-body')).toHaveCount(2);
+  await mkdir(ARTIFACTS, { recursive: true });
+  await thread(page).screenshot({ path: `${ARTIFACTS}/conversation-phone-light-393.png` });
   await context.close();
 
   const vetApi = await apiSession(base, vet.username, vet.password);
