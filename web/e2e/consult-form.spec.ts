@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { devices, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, freshVet, signInByApi } from './support';
 
 // Web II: the new consultation form end to end (form, files, payment, submit), then the specialist's
@@ -117,6 +117,32 @@ test('vet creates, pays and submits a consult; specialist reviews; vet downloads
   await expect(page).toHaveURL(/\/consults\/[0-9a-f-]{36}$/, { timeout: 15_000 });
   expect(page.url()).not.toContain(uuid);
   await expect(page.getByText('Revisit #1').first()).toBeVisible();
+});
+
+// A phone has no drag and drop: there the uploader offers one button big enough for a finger (the
+// picker it opens also offers the camera), and says nothing of dragging.
+test('on a phone the uploader is a "Choose files" button, and the files it picks are attached', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ ...devices['Pixel 5'] });
+  const page = await context.newPage();
+  await signInVet(page, baseURL);
+  const uuid = await freshDraft(page);
+  await page.goto(`/consults/new?draft=${uuid}`);
+  await expect(page.getByTestId('draft-status')).toBeVisible({ timeout: 20_000 });
+  const uploader = page.getByTestId('file-dropzone');
+  await expect(uploader.getByText('Drag and drop files here')).toBeHidden();
+  const choose = uploader.getByRole('button', { name: 'Choose files' });
+  await expect(choose).toBeVisible();
+  const box = await choose.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44); // a finger's target (WCAG 2.5.5's 44 px)
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), choose.tap()]);
+  await chooser.setFiles([{ name: 'lesion.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(1);
+  await uploader.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${ARTIFACTS}/consult-form-uploader-phone-light-393.png` });
+  await context.close();
 });
 
 test('nutrition specialist opens the acknowledgement modal, dismissible only by its buttons', async ({

@@ -81,16 +81,21 @@ export function FileDropzone({
         }`}
       >
         <Icon name="arrow-up-tray" className="size-9 text-slate-400 dark:text-slate-500" />
+        {/* Where the main pointer is a finger (phones, tablets) there is no dragging: the one button says what
+            it does and is a finger's size (its picker also offers the camera). */}
         <p className="text-sm text-slate-700 dark:text-slate-200">
-          <span className="font-medium">Drag and drop files here</span> or{' '}
+          <span className="pointer-coarse:hidden">
+            <span className="font-medium">Drag and drop files here</span> or{' '}
+          </span>
           <button
             type="button"
             disabled={disabled || full}
             onClick={() => inputRef.current?.click()}
             aria-describedby={hintId}
-            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 disabled:cursor-not-allowed disabled:opacity-60 dark:text-brand-400 dark:hover:text-brand-300"
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 disabled:cursor-not-allowed disabled:opacity-60 dark:text-brand-400 dark:hover:text-brand-300 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center pointer-coarse:rounded-lg pointer-coarse:border pointer-coarse:border-slate-300 pointer-coarse:bg-white pointer-coarse:px-5 pointer-coarse:text-slate-800 pointer-coarse:no-underline pointer-coarse:shadow-sm dark:pointer-coarse:border-slate-700 dark:pointer-coarse:bg-slate-900 dark:pointer-coarse:text-slate-100"
           >
-            browse files
+            <span className="pointer-coarse:hidden">browse files</span>
+            <span className="hidden pointer-coarse:inline">Choose files</span>
           </button>
         </p>
         <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
