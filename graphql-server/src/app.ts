@@ -90,14 +90,18 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<App> {
     },
   });
   // Graceful shutdown waits for handlers, not only connections (lib/in-flight.ts): a handler is running
-  // from its request's first hook until its reply is made (onSend, which runs even when the client has
-  // gone; onResponse does not), or failing that until the response is done.
+  // from the first preHandler hook until its reply is made (onSend, which runs even when the client has
+  // gone; onResponse does not), or failing that until the response is done. Not from onRequest: a
+  // request whose client left before its body was read never gets that far (fastify waits on the ended
+  // stream for good), and counting it held shutdown until it was killed.
   const inFlight = createInFlight();
   const handlerEnds = new WeakMap<FastifyRequest, () => void>();
   const handlerEnded = (request: FastifyRequest) => handlerEnds.get(request)?.();
   app.addHook('onRequest', async (request, reply) => {
-    handlerEnds.set(request, inFlight.begin());
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('preHandler', async (request) => {
+    handlerEnds.set(request, inFlight.begin());
   });
   // Responses finished while closing end their keep-alive connection, so close() does not wait on clients
   // that would otherwise keep an idle connection open.
